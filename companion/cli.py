@@ -1,0 +1,109 @@
+"""The ``companion`` command: run the app, migrate, score a scenario, export a table."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion.games.base import RuleError
+
+
+def _app() -> Any:
+    from companion import create_app
+
+    return create_app()
+
+
+@click.group()
+def main() -> None:
+    """Table Companion: scoring and bookkeeping for real board games."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=int, default=lambda: int(os.environ.get("PORT", "5000")), help="Default: $PORT or 5000.")
+@click.option("--workers", type=int, default=2, show_default=True)
+@click.option("--dev", is_flag=True, help="Use Flask's reloading development server instead of gunicorn.")
+def run(host: str, port: int, workers: int, dev: bool) -> None:
+    """Migrate the database, then serve the app."""
+    app = _app()
+    from companion.migrate import upgrade
+
+    upgrade(app.config["DATABASE_URL"])
+    if dev:
+        app.run(host=host, port=port, debug=True, threaded=True)
+        return
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    os.execv(
+        gunicorn,
+        [gunicorn, "--config", "python:companion.gunicorn_conf", "--bind", f"{host}:{port}",
+         "--workers", str(workers), "companion.wsgi:app"],
+    )
+
+
+@main.group()
+def db() -> None:
+    """Database schema."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the database to the newest schema."""
+    from companion.migrate import upgrade
+
+    upgrade(_app().config["DATABASE_URL"])
+    click.echo("database is up to date")
+
+
+@main.command()
+@click.argument("scenario", type=click.File("r", encoding="utf-8"))
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
+def score(scenario: Any, lang: str) -> None:
+    """Replay a scenario file through the engine and print the scoreboard as JSON."""
+    from companion.services import replay
+
+    translate = _translator(lang)
+    try:
+        data = json.load(scenario)
+        state, board = replay(data)
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
+        raise click.ClickException(f"not a valid scenario file: {error}") from error
+    except RuleError as error:
+        raise click.ClickException(error.message.render(translate)) from error
+    result = board.to_json(translate)
+    result["game"] = state.setup.game
+    result["events"] = len(state.events)
+    result["skipped"] = [{"seq": seq, "reason": m.render(translate)} for seq, m in sorted(state.skipped.items())]
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@main.command()
+@click.argument("code")
+@click.option("--output", "-o", type=click.File("w", encoding="utf-8"), default="-")
+def export(code: str, output: Any) -> None:
+    """Write a table's ledger as a scenario file (includes the secret seed)."""
+    from companion import services
+    from companion.web import ENGINE_KEY
+
+    app = _app()
+    try:
+        table = services.find_table(app.extensions[ENGINE_KEY], code=code)
+    except services.NotFound:
+        raise click.ClickException(f"no table with code {code}") from None
+    scenario = services.export_scenario(app.extensions[ENGINE_KEY], table)
+    output.write(json.dumps(scenario, ensure_ascii=False, indent=2) + "\n")
+
+
+def _translator(lang: str) -> Any:
+    if lang == "en":
+        return lambda text: text
+    from babel.support import Translations
+
+    catalogue = Translations.load(str(Path(__file__).parent / "translations"), [lang])
+    return catalogue.gettext

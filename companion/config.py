@@ -1,0 +1,49 @@
+"""Configuration from defaults, the environment (``COMPANION_*``) and a test mapping."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
+    """Fill ``app.config``: defaults, then environment variables, then ``overrides``."""
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=f"sqlite:///{instance / 'companion.sqlite3'}",
+        REDIS_URL=None,
+        MAX_CONTENT_LENGTH=16 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a game night outlasts the default hour
+        SESSION_COOKIE_SAMESITE="Lax",  # Strict would break opening the join link from a QR code
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        LANGUAGES=("en", "ja"),
+    )
+    environment = {
+        "DATABASE_URL": os.environ.get("COMPANION_DATABASE_URL"),
+        "REDIS_URL": os.environ.get("COMPANION_REDIS_URL"),
+        "SECRET_KEY": os.environ.get("COMPANION_SECRET_KEY"),
+        "SESSION_COOKIE_SECURE": os.environ.get("COMPANION_SECURE_COOKIES") == "1",
+    }
+    app.config.from_mapping({k: v for k, v in environment.items() if v})
+    if overrides:
+        app.config.from_mapping(overrides)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(instance)
+
+
+def _instance_secret(instance: Path) -> str:
+    """Return the secret key kept in the instance folder, creating it on first start."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,61 @@
+"""Every refusal becomes a translated message with a 4xx status; htmx gets it as a fragment."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from companion.games.base import N_, Message, RuleError, msg
+from companion.htmx import wants_fragment
+from companion.services import NotFound
+from companion.web import Refused
+
+MESSAGES_TARGET = "#messages"
+
+HTTP_MESSAGES = {
+    400: N_("The request could not be understood."),
+    403: N_("You are not allowed to do that."),
+    404: N_("There is nothing at this address."),
+    405: N_("That action is not available here."),
+    413: N_("That entry is too large."),
+    500: N_("Something went wrong on our side. Your entries are safe; try again."),
+}
+
+
+def render_error(status: int, message: Message) -> tuple[str, int, dict[str, str]]:
+    """Render ``message`` as a page, or for htmx as a fragment swapped into the message area."""
+    if wants_fragment():
+        headers = {"HX-Retarget": MESSAGES_TARGET, "HX-Reswap": "innerHTML"}
+        return render_template("partials/_error.html", message=message, status=status), status, headers
+    return render_template("errors/error.html", message=message, status=status), status, {}
+
+
+def init_app(app: Flask) -> None:
+    """Register the error handlers."""
+
+    @app.errorhandler(Refused)
+    def refused(error: Refused) -> tuple[str, int, dict[str, str]]:
+        return render_error(error.status, error.message)
+
+    @app.errorhandler(RuleError)
+    def rule_error(error: RuleError) -> tuple[str, int, dict[str, str]]:
+        return render_error(422, error.message)
+
+    @app.errorhandler(NotFound)
+    def no_table(_error: NotFound) -> tuple[str, int, dict[str, str]]:
+        return render_error(404, msg(N_("There is no table with that code or link. Check it with the host.")))
+
+    @app.errorhandler(CSRFError)
+    def stale_form(_error: CSRFError) -> tuple[str, int, dict[str, str]]:
+        return render_error(400, msg(N_("This form is out of date or damaged. Reload the page and try again.")))
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int, dict[str, str]]:
+        status = error.code or 500
+        return render_error(status, msg(HTTP_MESSAGES.get(status, HTTP_MESSAGES[400])))
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[str, int, dict[str, str]]:
+        app.logger.exception("unexpected error", exc_info=error)
+        return render_error(500, msg(HTTP_MESSAGES[500]))

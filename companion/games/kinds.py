@@ -1,0 +1,10 @@
+"""Event kinds every table understands, whatever the game (names defined once)."""
+
+TALLY_ADD = "tally.add"
+TALLY_SET = "tally.set"
+TALLY_CATEGORY = "tally.category"
+DICE_ROLL = "dice.roll"
+VOID = "void"
+SEAT_CLAIM = "seat.claim"
+SEAT_RELEASE = "seat.release"
+TABLE_END = "table.end"

@@ -1,0 +1,162 @@
+"""Rankings with tie-break chains, and prize ladders such as 20/10/5 or 6/3."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.games.base import N_, Message, msg
+
+DENSE = "dense"
+COMPETITION = "competition"
+
+
+@dataclass(frozen=True)
+class TieBreaker:
+    """One link of a tie-break chain: a value per seat, and whether more is better."""
+
+    label: str
+    values: Mapping[int, int]
+    higher_wins: bool = True
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Ranks per seat (1 = best, ties share a rank) and one sentence per settled or shared tie."""
+
+    ranks: Mapping[int, int]
+    explanation: tuple[Message, ...]
+
+
+def rank_scores(
+    totals: Mapping[int, int],
+    names: Mapping[int, str],
+    chain: Sequence[TieBreaker] = (),
+) -> Ranking:
+    """Rank seats by total (higher first); break equal totals with ``chain`` in order.
+
+    Ranks follow standard competition ranking (1, 1, 3): tied seats share the better rank.
+    """
+
+    def key(seat: int) -> tuple[int, ...]:
+        return (totals[seat], *(_oriented(tb, seat) for tb in chain))
+
+    order = sorted(totals, key=lambda seat: (tuple(-v for v in key(seat)), seat))
+    ranks: dict[int, int] = {}
+    for position, seat in enumerate(order, start=1):
+        previous = order[position - 2] if position > 1 else None
+        if previous is not None and key(previous) == key(seat):
+            ranks[seat] = ranks[previous]
+        else:
+            ranks[seat] = position
+    explanation = tuple(
+        _explain_tie(group, totals, names, chain, ranks) for group in _groups(order, totals)
+    )
+    if not explanation:
+        explanation = (msg(N_("No ties: every player has a different total.")),)
+    return Ranking(ranks, explanation)
+
+
+def _oriented(tie_breaker: TieBreaker, seat: int) -> int:
+    value = tie_breaker.values.get(seat, 0)
+    return value if tie_breaker.higher_wins else -value
+
+
+def _groups(order: Sequence[int], totals: Mapping[int, int]) -> list[list[int]]:
+    groups: dict[int, list[int]] = {}
+    for seat in order:
+        groups.setdefault(totals[seat], []).append(seat)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def _names(seats: Sequence[int], names: Mapping[int, str]) -> str:
+    return ", ".join(names[seat] for seat in seats)
+
+
+def _explain_tie(
+    group: list[int],
+    totals: Mapping[int, int],
+    names: Mapping[int, str],
+    chain: Sequence[TieBreaker],
+    ranks: Mapping[int, int],
+) -> Message:
+    total = totals[group[0]]
+    if not chain:
+        return msg(
+            N_("{names} tie on {total} points and share rank {rank}."),
+            names=_names(group, names),
+            total=total,
+            rank=ranks[group[0]],
+        )
+    used: list[TieBreaker] = []
+    for tie_breaker in chain:
+        used.append(tie_breaker)
+        if len({_oriented(tie_breaker, seat) for seat in group}) > 1:
+            break
+    decided = len({ranks[seat] for seat in group}) > 1
+    values = "; ".join(
+        f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group
+    )
+    if decided:
+        return msg(
+            N_("{names} tie on {total} points; settled by {criteria} ({values})."),
+            names=_names(group, names),
+            total=total,
+            criteria=_label_list(used),
+            values=values,
+        )
+    return msg(
+        N_("{names} tie on {total} points and are still tied after {criteria} ({values}): shared rank {rank}."),
+        names=_names(group, names),
+        total=total,
+        criteria=_label_list(used),
+        values=values,
+        rank=ranks[group[0]],
+    )
+
+
+@dataclass(frozen=True)
+class _LabelList(Message):
+    """Several translatable labels joined with arrows."""
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """Return the translated labels joined by arrows."""
+        return " → ".join(translate(label) for label in self.params["labels"])
+
+
+def _label_list(chain: Sequence[TieBreaker]) -> Message:
+    return _LabelList("", {"labels": tuple(tb.label for tb in chain)})
+
+
+def ladder_ranks(values: Mapping[int, int], policy: str, exclude_zero: bool = True) -> dict[int, int]:
+    """Return the rank of each seat by value (higher first) under ``policy``.
+
+    ``dense`` gives 1, 1, 2; ``competition`` gives 1, 1, 3. Seats with 0 are left out when
+    ``exclude_zero`` is set.
+    """
+    ranked = {seat: value for seat, value in values.items() if value > 0 or not exclude_zero}
+    distinct = sorted(set(ranked.values()), reverse=True)
+    if policy == DENSE:
+        return {seat: distinct.index(value) + 1 for seat, value in ranked.items()}
+    return {
+        seat: 1 + sum(1 for other in ranked.values() if other > value)
+        for seat, value in ranked.items()
+    }
+
+
+def ladder_awards(
+    values: Mapping[int, int],
+    prizes: Sequence[int],
+    policy: str,
+    exclude_zero: bool = True,
+) -> dict[int, int]:
+    """Return each seat's prize from a ladder such as 20/10/5: every tied seat takes its rank's prize.
+
+    With ``competition`` ranking, players tied for first all take the first prize and the next
+    prize is skipped (the 6/3 rule "tied firsts all take 6 and nobody takes 2nd").
+    """
+    ranks = ladder_ranks(values, policy, exclude_zero)
+    return {
+        seat: prizes[ranks[seat] - 1] if seat in ranks and ranks[seat] <= len(prizes) else 0
+        for seat in values
+    }

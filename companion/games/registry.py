@@ -1,0 +1,31 @@
+"""The registry of games, keyed by slug: the one place that names every game."""
+
+from __future__ import annotations
+
+from companion.games import (
+    andromeda,
+    crafting_the_cosmos,
+    mission_red_planet,
+    space_base,
+    welcome_to_the_moon,
+)
+from companion.games.base import N_, Game, RuleError
+
+GAMES: dict[str, Game] = {
+    game.slug: game
+    for game in (
+        welcome_to_the_moon.GAME,
+        space_base.GAME,
+        andromeda.GAME,
+        mission_red_planet.GAME,
+        crafting_the_cosmos.GAME,
+    )
+}
+
+
+def get_game(slug: str) -> Game:
+    """Return the game registered as ``slug``."""
+    try:
+        return GAMES[slug]
+    except KeyError:
+        raise RuleError(N_("Unknown game: {slug}."), slug=slug) from None

@@ -1,0 +1,80 @@
+"""Games scored from a tally sheet of their own categories, with their own tie-break chain.
+
+This is how a game is played before it has a full board model: the table records each scoring
+category per player, and the game turns the counts into points and settles ties its way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.base import (
+    N_,
+    Event,
+    EventKind,
+    Message,
+    RuleError,
+    RuleOption,
+    Scoreboard,
+    Setup,
+    TallyCategory,
+    applied_options,
+    msg,
+)
+from companion.games.tally import TallySheet, tally_scoreboard
+
+
+@dataclass(frozen=True)
+class SheetGame:
+    """A game whose score sheet is a set of tally categories."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    tally_categories: tuple[TallyCategory, ...]
+    tie_breakers: tuple[str, ...] = ()
+    options: tuple[RuleOption, ...] = ()
+    event_kinds: tuple[EventKind, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def check_setup(self, setup: Setup) -> None:
+        """Raise RuleError unless the player count fits the game."""
+        check_player_count(self.min_players, self.max_players, len(setup.players))
+
+    def initial_state(self, setup: Setup) -> None:
+        """A sheet game keeps everything on the tally sheet."""
+        return None
+
+    def validate(self, setup: Setup, state: Any, event: Event) -> None:
+        """A sheet game has no events of its own."""
+        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+
+    def apply(self, setup: Setup, state: Any, event: Event) -> Any:
+        """A sheet game has no events of its own."""
+        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+
+    def describe(self, setup: Setup, event: Event) -> Message:
+        """A sheet game has no events of its own."""
+        return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+
+    def score(self, setup: Setup, state: Any, tally: TallySheet) -> Scoreboard:
+        """Return the standings from the tally sheet and the game's tie-break chain."""
+        board = tally_scoreboard(
+            setup, tally, self.tie_breakers, applied_options(self.options, setup.options)
+        )
+        return Scoreboard(
+            board.players,
+            board.tie_break,
+            board.options,
+            tuple(msg(note) for note in self.notes),
+        )
+
+
+def check_player_count(minimum: int, maximum: int, count: int) -> None:
+    """Raise RuleError unless ``minimum <= count <= maximum``."""
+    if not minimum <= count <= maximum:
+        raise RuleError(
+            N_("This game is for {minimum}–{maximum} players."), minimum=minimum, maximum=maximum
+        )

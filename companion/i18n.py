@@ -1,0 +1,37 @@
+"""Japanese and English: the locale choice and translation of the games' messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app, request, session
+from flask_babel import Babel, gettext
+
+from companion.games.base import Message
+
+LANGUAGE_KEY = "lang"
+
+
+def select_locale() -> str:
+    """Return the language chosen in the header switch, else the browser's, else English."""
+    languages = current_app.config["LANGUAGES"]
+    chosen = session.get(LANGUAGE_KEY)
+    if chosen in languages:
+        return str(chosen)
+    return request.accept_languages.best_match(languages) or languages[0]
+
+
+def translate(value: Any) -> str:
+    """Translate a :class:`Message` or a message id; anything else is shown as it is."""
+    if isinstance(value, Message):
+        return value.render(gettext)
+    if isinstance(value, str):
+        return gettext(value) if value else value
+    return str(value)
+
+
+def init_app(app: Flask) -> None:
+    """Install Flask-Babel and the ``t`` template filter."""
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["t"] = translate
+    app.jinja_env.globals["current_locale"] = select_locale

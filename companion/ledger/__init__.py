@@ -1,0 +1,1 @@
+"""The append-only event ledger: storage of tables and their events."""

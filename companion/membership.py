@@ -1,0 +1,61 @@
+"""Who this phone is at each table, kept in the signed session cookie."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from flask import session
+
+DEVICE_KEY = "device"
+TABLES_KEY = "tables"
+MAX_REMEMBERED = 30
+
+
+@dataclass(frozen=True)
+class Membership:
+    """This phone's role at one table: host, a seat, or watching only."""
+
+    host: bool = False
+    seat: int | None = None
+
+    @property
+    def can_record(self) -> bool:
+        """Hosts and seated players record; spectators only watch."""
+        return self.host or self.seat is not None
+
+
+def device_id() -> str:
+    """Return this phone's random id, creating it on first use."""
+    if DEVICE_KEY not in session:
+        session[DEVICE_KEY] = secrets.token_urlsafe(16)
+        session.permanent = True
+    return str(session[DEVICE_KEY])
+
+
+def membership(code: str) -> Membership | None:
+    """Return this phone's role at table ``code``, or None if it has not joined."""
+    entry = session.get(TABLES_KEY, {}).get(code)
+    if entry is None:
+        return None
+    return Membership(host=bool(entry.get("host")), seat=entry.get("seat"))
+
+
+def remember(code: str, *, host: bool | None = None, seat: int | None = None, watcher: bool = False) -> None:
+    """Record this phone's role at ``code`` (keeping the most recent tables only)."""
+    tables = dict(session.get(TABLES_KEY, {}))
+    entry = dict(tables.pop(code, {}))
+    if host is not None:
+        entry["host"] = host or entry.get("host", False)
+    if seat is not None:
+        entry["seat"] = seat
+    if watcher:
+        entry.setdefault("seat", None)
+    tables[code] = entry
+    session[TABLES_KEY] = dict(list(tables.items())[-MAX_REMEMBERED:])
+    session.permanent = True
+
+
+def joined_codes() -> list[str]:
+    """Return the codes of the tables this phone has joined, most recent first."""
+    return list(reversed(list(session.get(TABLES_KEY, {}))))

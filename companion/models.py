@@ -1,0 +1,51 @@
+"""Storage format: the only SQLModel tables. Converted to domain values in ``ledger.store``."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    """Return the current UTC time."""
+    return datetime.now(UTC)
+
+
+class TableRecord(SQLModel, table=True):
+    """A table: its game, players, options and seed; ``last_seq`` numbers its ledger."""
+
+    __tablename__ = "game_table"
+
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(max_length=12, unique=True, index=True)
+    join_token: str = Field(max_length=64, unique=True, index=True)
+    watch_token: str = Field(max_length=64, unique=True, index=True)
+    game: str = Field(max_length=40)
+    players: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    seed: str = Field(max_length=64)
+    last_seq: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class EventRecord(SQLModel, table=True):
+    """One ledger entry. Rows are only ever inserted, never updated or deleted."""
+
+    __tablename__ = "ledger_event"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_ledger_event_seq"),
+        UniqueConstraint("table_id", "idempotency_key", name="uq_ledger_event_key"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    seq: int
+    kind: str = Field(max_length=40)
+    payload: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    author_seat: int | None = None
+    by_host: bool = False
+    idempotency_key: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,1 @@
+"""Blueprints: thin views that parse, call one service function, and render."""

@@ -1,0 +1,154 @@
+"""A table: the board, recording entries, the log, the results, the join QR code, the export."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+
+from companion import services
+from companion.games.base import N_
+from companion.games.registry import get_game
+from companion.games.table import DIE_SIDES, MAX_DICE, event_kinds
+from companion.htmx import wants_fragment
+from companion.membership import Membership, device_id, membership, remember
+from companion.web import checked_key, engine, parse_payload, refuse
+
+bp = Blueprint("play", __name__, url_prefix="/t/<code>")
+
+
+def _member(code: str) -> tuple[services.TableInfo, Membership]:
+    table = services.find_table(engine(), code=code)
+    role = membership(table.code)
+    if role is None:
+        raise refuse(403, N_("This phone has not joined table {code}. Scan the host's QR code to join."), code=table.code)
+    return table, role
+
+
+def board_context(table: services.TableInfo, role: Membership) -> dict[str, object]:
+    """Return what the board partial needs."""
+    state = services.table_state(engine(), table)
+    return {
+        "table": table,
+        "role": role,
+        "state": state,
+        "game": get_game(table.setup.game),
+        "board": services.scoreboard(state),
+        "tally": services.tally_view(state, role.seat, role.host),
+        "rolls": list(reversed(state.rolls))[:8],
+        "die_sides": DIE_SIDES,
+        "max_dice": MAX_DICE,
+        "key": services.new_key(),
+        "seed_hash": services.public_seed_hash(table),
+    }
+
+
+@bp.get("")
+def table(code: str) -> str:
+    """Show the table (the board alone for htmx)."""
+    table, role = _member(code)
+    context = board_context(table, role)
+    if wants_fragment():
+        return render_template("partials/_board.html", **context, fragment=True)
+    return render_template("tables/table.html", **context, error=None)
+
+
+@bp.post("/events")
+def record(code: str) -> Response | tuple[str, int] | str:
+    """Record one entry (or answer a repeat of it), then show the board."""
+    table, role = _member(code)
+    if not role.can_record:
+        raise refuse(403, N_("Spectators can only watch."))
+    kind_name = request.form.get("kind", "")
+    kind = event_kinds(get_game(table.setup.game)).get(kind_name)
+    if kind is None:
+        raise refuse(422, N_("Unknown kind of entry: {kind}."), kind=kind_name[:40])
+    services.record(
+        engine(),
+        table,
+        kind=kind.kind,
+        payload=parse_payload(kind, request.form),
+        author=role.seat,
+        by_host=role.host,
+        idempotency_key=checked_key(request.form.get("key", "")),
+    )
+    back = request.form.get("next", "")
+    if wants_fragment():
+        return render_template("partials/_board.html", **board_context(table, role), fragment=True)
+    target = back if back.startswith("/") and not back.startswith("//") else url_for("play.table", code=table.code)
+    return redirect(target, 303)
+
+
+@bp.post("/seat")
+def take_seat(code: str) -> Response:
+    """Let the host (or a watcher holding the join link) take a free seat on this phone."""
+    table, role = _member(code)
+    if not role.host:
+        raise refuse(403, N_("Join through the host's QR code to take a seat."))
+    seat = request.form.get("seat", "")
+    if not seat.isdigit():
+        raise refuse(400, N_("Choose a seat."))
+    services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", "")))
+    remember(table.code, seat=int(seat))
+    return redirect(url_for("play.table", code=table.code), 303)
+
+
+@bp.get("/log")
+def log(code: str) -> str:
+    """List every entry in plain words, with undo per row."""
+    table, role = _member(code)
+    state = services.table_state(engine(), table)
+    return render_template(
+        "tables/log.html",
+        table=table,
+        role=role,
+        state=state,
+        game=get_game(table.setup.game), lines=services.log_lines(state), key=services.new_key()
+    )
+
+
+@bp.get("/results")
+def results(code: str) -> str:
+    """Show the scoreboard with breakdown, ranks, tie-breaks and the options applied."""
+    table, role = _member(code)
+    state = services.table_state(engine(), table)
+    return render_template(
+        "tables/results.html",
+        table=table,
+        role=role,
+        state=state,
+        game=get_game(table.setup.game),
+        board=services.scoreboard(state),
+        seed_hash=services.public_seed_hash(table),
+    )
+
+
+@bp.get("/qr.svg")
+def join_qr(code: str) -> Response:
+    """Return the join link as an SVG QR code (host only)."""
+    table, role = _member(code)
+    if not role.host:
+        raise refuse(403, N_("Only the host can show the join code."))
+    link = url_for("tables.join", token=table.join_token, _external=True)
+    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/scenario.json")
+def export(code: str) -> Response:
+    """Download the table's ledger as a scenario file."""
+    table, _role = _member(code)
+    if not services.table_state(engine(), table).ended:
+        raise refuse(403, N_("The scenario file holds the secret seed: download it once the table has ended."))
+    body = json.dumps(services.export_scenario(engine(), table), ensure_ascii=False, indent=2)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="table-{table.code}.json"'},
+    )
+

@@ -1,0 +1,118 @@
+"""Home, new table, joining by link, watching, and the language switch."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+
+from companion import services
+from companion.games.base import N_, RuleError
+from companion.games.registry import GAMES, get_game
+from companion.htmx import wants_fragment
+from companion.i18n import LANGUAGE_KEY
+from companion.membership import device_id, joined_codes, membership, remember
+from companion.web import checked_key, engine, refuse
+
+bp = Blueprint("tables", __name__)
+
+NEW_TABLE_PLAYERS = 6
+
+
+@bp.get("/")
+def home() -> str:
+    """List the tables this phone has joined."""
+    tables = services.tables_by_code(engine(), joined_codes())
+    return render_template("home.html", tables=tables, games=GAMES)
+
+
+@bp.get("/new")
+def new_table() -> str:
+    """Show the new-table form (the options part alone for htmx when the game changes)."""
+    slug = request.args.get("game") or next(iter(GAMES))
+    game = get_game(slug)
+    context = {
+        "games": GAMES,
+        "game": game,
+        "options": services.all_options(slug),
+        "colours": services.COLOUR_NAMES,
+        "colour_order": services.PLAYER_COLOURS,
+        "rows": NEW_TABLE_PLAYERS,
+        "values": request.args,
+        "error": None,
+    }
+    if wants_fragment():
+        return render_template("partials/_options.html", **context)
+    return render_template("tables/new.html", **context)
+
+
+@bp.post("/new")
+def create_table() -> Response | tuple[str, int]:
+    """Create a table; this phone becomes its host."""
+    form = request.form
+    slug = form.get("game", "")
+    game = get_game(slug)
+    players = [
+        services.PlayerEntry(form.get(f"name-{i}", ""), form.get(f"colour-{i}", ""))
+        for i in range(1, NEW_TABLE_PLAYERS + 1)
+    ]
+    options = {
+        option.key: form.get(f"option-{option.key}", "false" if option.kind == "bool" else "")
+        for option in services.all_options(slug)
+        if f"option-{option.key}" in form or option.kind == "bool"
+    }
+    try:
+        table = services.create_table(engine(), slug=slug, players=players, options=options)
+    except RuleError as error:
+        page = render_template(
+            "tables/new.html",
+            games=GAMES,
+            game=game,
+            options=services.all_options(slug),
+            colours=services.COLOUR_NAMES,
+            colour_order=services.PLAYER_COLOURS,
+            rows=NEW_TABLE_PLAYERS,
+            values=form,
+            error=error.message,
+        )
+        return page, 422
+    device_id()
+    remember(table.code, host=True)
+    return redirect(url_for("play.table", code=table.code), 303)
+
+
+@bp.route("/join/<token>", methods=["GET", "POST"])
+def join(token: str) -> Response | str:
+    """Pick a free seat at the table behind a join link; this phone keeps it."""
+    table = services.find_table(engine(), join_token=token)
+    state = services.table_state(engine(), table)
+    current = membership(table.code)
+    if current is not None and current.seat is not None:
+        return redirect(url_for("play.table", code=table.code), 303)
+    if request.method == "POST":
+        seat = request.form.get("seat", "")
+        if not seat.isdigit():
+            raise refuse(400, N_("Choose a seat."))
+        services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", "")))
+        remember(table.code, seat=int(seat))
+        return redirect(url_for("play.table", code=table.code), 303)
+    free = [p for p in table.setup.players if p.seat not in state.claims]
+    if not free:
+        raise refuse(409, N_("Every seat at this table is taken. You can still watch the table."))
+    return render_template("tables/join.html", table=table, state=state, free=free, key=services.new_key())
+
+
+@bp.get("/watch/<token>")
+def watch(token: str) -> Response:
+    """Follow a table read-only."""
+    table = services.find_table(engine(), watch_token=token)
+    remember(table.code, watcher=True)
+    return redirect(url_for("play.table", code=table.code), 303)
+
+
+@bp.post("/language")
+def language() -> Response:
+    """Switch the page language and go back."""
+    chosen = request.form.get("lang", "")
+    if chosen in ("en", "ja"):
+        session[LANGUAGE_KEY] = chosen
+    back = request.form.get("next", "")
+    return redirect(back if back.startswith("/") and not back.startswith("//") else url_for("tables.home"), 303)

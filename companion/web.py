@@ -1,0 +1,66 @@
+"""Web-layer plumbing shared by the views: refusals, form parsing, the database engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import Engine
+from werkzeug.datastructures import MultiDict
+
+from companion.games.base import N_, EventKind, Message, RuleError, msg
+
+ENGINE_KEY = "companion.engine"
+
+
+class Refused(Exception):
+    """A request the app turns down with a 4xx status and a translatable message."""
+
+    def __init__(self, status: int, message: Message) -> None:
+        super().__init__(message.msgid)
+        self.status = status
+        self.message = message
+
+
+def refuse(status: int, msgid: str, **params: Any) -> Refused:
+    """Return a :class:`Refused` to raise."""
+    return Refused(status, msg(msgid, **params))
+
+
+def engine() -> Engine:
+    """Return the app's database engine."""
+    return current_app.extensions[ENGINE_KEY]  # type: ignore[no-any-return]
+
+
+def parse_payload(kind: EventKind, form: MultiDict[str, str] | Mapping[str, str]) -> dict[str, Any]:
+    """Turn form fields into an event payload of ``kind`` (types only; rules check the rest)."""
+    payload: dict[str, Any] = {}
+    for spec in kind.fields:
+        raw = form.get(spec.name, "")
+        raw = raw.strip() if isinstance(raw, str) else raw
+        if raw == "":
+            continue
+        if spec.type in ("text", "choice"):
+            payload[spec.name] = raw
+        elif spec.type == "bool":
+            payload[spec.name] = raw in ("1", "true", "on", "yes")
+        elif spec.type == "ints":
+            payload[spec.name] = [_int(item) for item in raw.replace(",", " ").split()]
+        else:
+            payload[spec.name] = _int(raw)
+    return payload
+
+
+def checked_key(raw: str) -> str:
+    """Return a well-formed idempotency key from a form, or refuse the form as stale or broken."""
+    if not 8 <= len(raw) <= 64 or not all(c.isalnum() or c in "-_" for c in raw):
+        raise refuse(400, N_("This form is out of date or damaged. Reload the page and try again."))
+    return raw
+
+
+def _int(raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise RuleError(N_("“{value}” is not a whole number."), value=raw[:20]) from None
