@@ -15,7 +15,7 @@ from companion.games.base import RuleError
 
 
 def _app() -> Any:
-    from companion import create_app
+    from companion.app import create_app
 
     return create_app()
 

@@ -111,23 +111,24 @@ class _StateCache:
     """Folded states of recently used tables; new events are folded onto the cached state."""
 
     def __init__(self, size: int = 256) -> None:
-        self._states: OrderedDict[int, TableState] = OrderedDict()
+        self._states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
-    def state(self, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
+    def state(self, database: str, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
         game = get_game(table.setup.game)
+        key = (database, table.id)
         with self._lock:
-            cached = self._states.get(table.id)
+            cached = self._states.get(key)
         if cached is None:
             state = fold(game, table.setup, load_after(0))
         else:
             state = extend(game, cached, load_after(cached.last_seq))
         with self._lock:
-            current = self._states.get(table.id)
+            current = self._states.get(key)
             if current is None or current.last_seq <= state.last_seq:
-                self._states[table.id] = state
-                self._states.move_to_end(table.id)
+                self._states[key] = state
+                self._states.move_to_end(key)
             while len(self._states) > self._size:
                 self._states.popitem(last=False)
         return state
@@ -138,7 +139,7 @@ _cache = _StateCache()
 
 def table_state(engine: Engine, table: TableInfo) -> TableState:
     """Return the fold of the table's ledger."""
-    return _cache.state(table, lambda after: store.load_events(engine, table.id, after))
+    return _cache.state(str(engine.url), table, lambda after: store.load_events(engine, table.id, after))
 
 
 def record(
@@ -156,7 +157,7 @@ def record(
     event = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
 
     def accept(load_after: Callable[[int], list[Event]], numbered: Event) -> Event:
-        state = _cache.state(table, load_after)
+        state = _cache.state(str(engine.url), table, load_after)
         return decide(game, state, numbered)
 
     return store.append_event(engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept)

@@ -1,5 +1,5 @@
 """WSGI entry point for production servers: ``gunicorn companion.wsgi:app``."""
 
-from companion import create_app
+from companion.app import create_app
 
 app = create_app()

@@ -1,0 +1,55 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response
+from flask_wtf import CSRFProtect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+csrf = CSRFProtect()
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the application: config, database, i18n, CSRF, blueprints, error pages."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    from companion import config as config_module
+    from companion import errors, i18n
+    from companion.db import make_engine
+    from companion.htmx import add_vary
+    from companion.views import play, tables
+    from companion.web import ENGINE_KEY
+
+    config_module.load_config(app, config)
+    app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])
+    if app.config.get("CREATE_SCHEMA"):
+        from sqlmodel import SQLModel
+
+        SQLModel.metadata.create_all(app.extensions[ENGINE_KEY])
+    i18n.init_app(app)
+    csrf.init_app(app)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(play.bp)
+    errors.init_app(app)
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+        )
+        return add_vary(response)
+
+    return app

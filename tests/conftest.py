@@ -1,0 +1,79 @@
+"""Shared fixtures: an app on a fresh SQLite file migrated by Alembic, and its client."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.app import create_app
+from companion.migrate import upgrade
+
+PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    upgrade(url)
+    return url
+
+
+@pytest.fixture
+def app(database_url: str, tmp_path: Path) -> Flask:
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def make_client(app: Flask) -> Iterator[Any]:
+    """Another phone: a client with its own cookies."""
+    yield lambda: app.test_client()
+
+
+def new_table(client: FlaskClient, game: str = "space-base", players: tuple[tuple[str, str], ...] = PLAYERS, **options: str) -> str:
+    """Create a table through the form and return its code."""
+    form = {"game": game}
+    for seat, (name, colour) in enumerate(players, start=1):
+        form[f"name-{seat}"] = name
+        form[f"colour-{seat}"] = colour
+    form.update({f"option-{key}": value for key, value in options.items()})
+    response = client.post("/new", data=form)
+    assert response.status_code == 303, response.text
+    match = re.fullmatch(r"/t/([A-Z0-9]+)", response.headers["Location"])
+    assert match
+    return match.group(1)
+
+
+def join_link(client: FlaskClient, code: str) -> str:
+    """Return the join link that the host's page shows."""
+    page = client.get(f"/t/{code}").text
+    match = re.search(r'href="(/join/[^"]+)"', page)
+    assert match
+    return match.group(1)
+
+
+_keys = iter(range(10**9))
+
+
+def post_event(client: FlaskClient, code: str, key: str | None = None, htmx: bool = False, **fields: Any) -> Any:
+    """Post one entry as a form; a fresh idempotency key unless one is given."""
+    data = {"key": key or f"test-key-{next(_keys):08d}", **{k: str(v) for k, v in fields.items()}}
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/t/{code}/events", data=data, headers=headers)

@@ -1,0 +1,92 @@
+"""The game contract: pure, registered by slug, and honoured by every game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from companion.games.base import Event, Player, RuleError, Setup, check_payload, resolve_options
+from companion.games.registry import GAMES, get_game
+from companion.games.table import TABLE_OPTIONS, decide, fold, new_table, score
+
+SLUGS = ["welcome-to-the-moon", "space-base", "andromeda", "mission-red-planet", "crafting-the-cosmos"]
+
+
+def test_the_game_core_imports_no_web_or_storage_library() -> None:
+    code = (
+        "import sys, companion.games.registry, companion.games.table;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'sqlmodel', 'sqlalchemy', 'jinja2')];"
+        "print(','.join(bad))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+def test_registry_holds_the_five_games_by_slug() -> None:
+    assert sorted(GAMES) == sorted(SLUGS)
+    assert all(GAMES[slug].slug == slug for slug in SLUGS)
+
+
+def test_unknown_game_is_a_rule_error() -> None:
+    with pytest.raises(RuleError):
+        get_game("monopoly")
+
+
+def setup_for(slug: str) -> Setup:
+    game = get_game(slug)
+    count = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    players = tuple(Player(seat, f"P{seat}", "#000000") for seat in range(1, count + 1))
+    options = resolve_options((*TABLE_OPTIONS, *game.options), {})
+    return Setup(slug, players, options, "seed")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_game_starts_scores_and_ranks_an_empty_table(slug: str) -> None:
+    game = get_game(slug)
+    setup = setup_for(slug)
+    game.check_setup(setup)
+    board = score(game, new_table(game, setup))
+    assert [p.seat for p in board.players] == [1, 2, 3][: len(setup.players)]
+    assert all(p.rank == 1 and p.total == 0 for p in board.players)
+    assert board.tie_break, "a tie must be explained"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_option_default_is_a_valid_value(slug: str) -> None:
+    for option in get_game(slug).options:
+        assert option.coerce(option.default) == option.default
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_rejected_event_changes_nothing(slug: str) -> None:
+    game = get_game(slug)
+    setup = setup_for(slug)
+    state = new_table(game, setup)
+    with pytest.raises(RuleError) as error:
+        decide(game, state, Event(1, "tally.add", {"seat": 9, "category": "points", "delta": 1}, by_host=True))
+    assert error.value.message.msgid
+    assert fold(game, setup, []) == state
+
+
+def test_payload_checks_types_bounds_and_unknown_fields() -> None:
+    kinds = {k.kind: k for k in __import__("companion.games.table", fromlist=["x"]).TABLE_EVENT_KINDS}
+    kind = kinds["tally.add"]
+    assert check_payload(kind, {"seat": 1, "category": "vp", "delta": 3}) == {"seat": 1, "category": "vp", "delta": 3}
+    for bad in (
+        {"seat": 1, "category": "vp"},
+        {"seat": 1, "category": "vp", "delta": "3"},
+        {"seat": 1, "category": "vp", "delta": 10_000},
+        {"seat": 1, "category": "vp", "delta": 1, "extra": 2},
+        {"seat": True, "category": "vp", "delta": 1},
+    ):
+        with pytest.raises(RuleError):
+            check_payload(kind, bad)
+
+
+def test_player_count_is_checked_per_game() -> None:
+    game = get_game("andromeda")
+    setup = Setup("andromeda", (Player(1, "A", "#000"), Player(2, "B", "#111")), {}, "s")
+    with pytest.raises(RuleError):
+        game.check_setup(setup)

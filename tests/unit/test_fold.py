@@ -1,0 +1,131 @@
+"""The fold: tallies, undo and redo as voids, dice from the seed, seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.base import Event, Player, RuleError, Setup
+from companion.games.randomness import roll, seed_hash, shuffled
+from companion.games.registry import get_game
+from companion.games.table import TableState, decide, fold, score
+
+GAME = get_game("space-base")
+SETUP = Setup(
+    "space-base",
+    (Player(1, "Aki", "#E69F00"), Player(2, "Ben", "#56B4E9")),
+    {"entries": "own-seat"},
+    "secret-seed",
+)
+
+
+def ev(seq: int, kind: str, author: int | None = 1, by_host: bool = False, **payload: object) -> Event:
+    return Event(seq, kind, payload, author=author, by_host=by_host)
+
+
+def replay(*events: Event) -> TableState:
+    return fold(GAME, SETUP, events)
+
+
+def test_tally_adds_and_sets_per_player_and_category() -> None:
+    state = replay(
+        ev(1, "tally.add", seat=1, category="vp", delta=5),
+        ev(2, "tally.add", seat=1, category="vp", delta=3),
+        ev(3, "tally.set", author=2, seat=2, category="vp", value=12),
+    )
+    assert state.tally.count(1, "vp") == 8
+    assert state.tally.count(2, "vp") == 12
+    board = score(GAME, state)
+    assert [(p.name, p.total, p.rank) for p in board.players] == [("Ben", 12, 1), ("Aki", 8, 2)]
+
+
+def test_undo_voids_an_entry_and_redo_voids_the_void() -> None:
+    add = ev(1, "tally.add", seat=1, category="vp", delta=5)
+    undo = ev(2, "void", target=1)
+    redo = ev(3, "void", target=2)
+    assert replay(add).tally.count(1, "vp") == 5
+    assert replay(add, undo).tally.count(1, "vp") == 0
+    assert replay(add, undo, redo).tally.count(1, "vp") == 5
+    assert replay(add, undo, redo, ev(4, "void", target=3)).tally.count(1, "vp") == 0
+    assert replay(add, undo).voided == {1}
+
+
+def test_an_entry_that_no_longer_fits_after_an_undo_is_skipped_with_a_reason() -> None:
+    state = replay(
+        ev(1, "tally.add", seat=1, category="vp", delta=5),
+        ev(2, "tally.add", seat=1, category="vp", delta=-5),
+        ev(3, "void", target=1),
+    )
+    assert state.tally.count(1, "vp") == 0
+    assert 2 in state.skipped  # VP cannot drop below 0
+
+
+def test_a_void_must_target_an_existing_active_undoable_entry() -> None:
+    state = replay(ev(1, "tally.add", seat=1, category="vp", delta=5), ev(2, "void", target=1))
+    for target in (1, 99):
+        with pytest.raises(RuleError):
+            decide(GAME, state, ev(3, "void", target=target))
+    claimed = replay(ev(1, "seat.claim", seat=1, device="phone-a"))
+    with pytest.raises(RuleError):
+        decide(GAME, claimed, ev(2, "void", target=1))
+
+
+def test_players_record_only_for_their_own_seat_unless_host_or_option() -> None:
+    state = replay()
+    with pytest.raises(RuleError):
+        decide(GAME, state, ev(1, "tally.add", author=2, seat=1, category="vp", delta=1))
+    decide(GAME, state, ev(1, "tally.add", author=None, by_host=True, seat=1, category="vp", delta=1))
+    open_table = fold(GAME, Setup(SETUP.game, SETUP.players, {"entries": "anyone"}, SETUP.seed), [])
+    decide(GAME, open_table, ev(1, "tally.add", author=2, seat=1, category="vp", delta=1))
+
+
+def test_app_dice_come_from_the_seed_and_the_entry_number() -> None:
+    state = replay(ev(7, "dice.roll", count=2, sides=6))
+    assert state.rolls[0].values == roll(2, 6, "secret-seed", "dice", 7)
+    assert replay(ev(7, "dice.roll", count=2, sides=6)).rolls == state.rolls
+    other = fold(GAME, Setup(SETUP.game, SETUP.players, SETUP.options, "another-seed"), [ev(7, "dice.roll", count=2, sides=6)])
+    many = [fold(GAME, Setup(SETUP.game, SETUP.players, SETUP.options, f"s{i}"), [ev(1, "dice.roll", count=10, sides=6)]) for i in range(50)]
+    faces = {v for s in many for v in s.rolls[0].values}
+    assert faces == {1, 2, 3, 4, 5, 6}
+    assert other.rolls[0].seq == 7
+
+
+def test_physical_dice_are_recorded_as_typed_and_checked() -> None:
+    state = replay(ev(1, "dice.roll", count=2, sides=6, values=[6, 6]))
+    assert state.rolls[0].values == (6, 6) and not state.rolls[0].in_app
+    with pytest.raises(RuleError):
+        decide(GAME, replay(), ev(1, "dice.roll", count=2, sides=6, values=[7, 1]))
+    with pytest.raises(RuleError):
+        decide(GAME, replay(), ev(1, "dice.roll", count=3, sides=6, values=[1, 2]))
+
+
+def test_a_seat_belongs_to_one_phone_and_a_phone_to_one_seat() -> None:
+    state = replay(ev(1, "seat.claim", seat=1, device="phone-a"))
+    with pytest.raises(RuleError):
+        decide(GAME, state, ev(2, "seat.claim", author=1, seat=1, device="phone-b"))
+    with pytest.raises(RuleError):
+        decide(GAME, state, ev(2, "seat.claim", author=2, seat=2, device="phone-a"))
+    assert state.seat_of("phone-a") == 1
+
+
+def test_an_ended_table_takes_no_more_entries() -> None:
+    state = replay(ev(1, "table.end", author=None, by_host=True))
+    assert state.ended
+    with pytest.raises(RuleError):
+        decide(GAME, state, ev(2, "tally.add", seat=1, category="vp", delta=1))
+    with pytest.raises(RuleError):
+        decide(GAME, replay(), ev(1, "table.end", author=1))  # players cannot end it
+
+
+def test_seeded_shuffles_are_reproducible_and_the_hash_commits_to_the_seed() -> None:
+    assert shuffled(range(63), "s", "deck") == shuffled(range(63), "s", "deck")
+    assert shuffled(range(63), "s", "deck") != shuffled(range(63), "t", "deck")
+    assert sorted(shuffled(range(63), "s", "deck")) == list(range(63))
+    assert seed_hash("s") != seed_hash("t") and len(seed_hash("s")) == 64
+
+
+def test_user_named_categories_join_the_sheet() -> None:
+    state = replay(ev(1, "tally.category", name="Bonus"), ev(2, "tally.add", seat=1, category="c3", delta=4))
+    assert [c.label for c in state.tally.categories][-1] == "Bonus"
+    assert score(GAME, state).players[0].total == 4
+    with pytest.raises(RuleError):
+        decide(GAME, state, ev(3, "tally.category", name="bonus"))

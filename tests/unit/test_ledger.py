@@ -1,0 +1,142 @@
+"""The ledger store: append-only, gap-free sequence numbers, idempotent retries, under concurrency."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlmodel import select
+
+from companion import services
+from companion.db import make_engine, read_session
+from companion.games.base import RuleError
+from companion.migrate import upgrade
+from companion.models import EventRecord
+
+POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]
+
+
+def sqlite_url(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    upgrade(url)
+    return url
+
+
+def postgres_url() -> str:
+    engine = make_engine(POSTGRES_URL)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("select 1"))
+    except Exception as error:  # the server is not running here
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
+    finally:
+        engine.dispose()
+    upgrade(POSTGRES_URL)
+    return POSTGRES_URL
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return sqlite_url(tmp_path) if request.param == "sqlite" else postgres_url()
+
+
+@pytest.fixture
+def engine(url: str) -> Iterator[Engine]:
+    engine = make_engine(url)
+    yield engine
+    engine.dispose()
+
+
+def add_point(engine, table, key: str, seat: int = 1):  # type: ignore[no-untyped-def]
+    return services.record(
+        engine, table, kind="tally.add", payload={"seat": seat, "category": "vp", "delta": 1},
+        author=None, by_host=True, idempotency_key=key,
+    )
+
+
+def seqs(engine, table_id: int) -> list[int]:  # type: ignore[no-untyped-def]
+    with read_session(engine) as session:
+        rows = session.exec(select(EventRecord).where(EventRecord.table_id == table_id)).all()
+        return sorted(r.seq for r in rows)
+
+
+def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    first = add_point(engine, table, "same-key-123")
+    again = add_point(engine, table, "same-key-123")
+    assert first.created and not again.created
+    assert again.event == first.event
+    assert seqs(engine, table.id) == [1]
+    assert services.table_state(engine, table).tally.count(1, "vp") == 1
+
+
+def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    with pytest.raises(RuleError):
+        services.record(engine, table, kind="tally.add", payload={"seat": 1, "category": "vp", "delta": -1},
+                        author=None, by_host=True, idempotency_key="negative-vp-1")
+    add_point(engine, table, "fine-key-001")
+    assert seqs(engine, table.id) == [1]
+
+
+def test_concurrent_appends_from_threads_lose_nothing_and_number_without_gaps(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    errors: list[BaseException] = []
+
+    def phone(index: int) -> None:
+        try:
+            for n in range(25):
+                add_point(engine, table, f"t{index}-n{n}-key", seat=1 + index % 2)
+                add_point(engine, table, f"t{index}-n{n}-key", seat=1 + index % 2)  # a retry
+        except BaseException as error:  # collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert seqs(engine, table.id) == list(range(1, 201))
+    state = services.table_state(engine, table)
+    assert state.tally.count(1, "vp") + state.tally.count(2, "vp") == 200
+
+
+def _process_appends(url: str, code: str, prefix: str) -> None:
+    engine = make_engine(url)
+    table = services.find_table(engine, code=code)
+    for n in range(40):
+        add_point(engine, table, f"{prefix}-{n}-key")
+    engine.dispose()
+
+
+def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    context = multiprocessing.get_context("spawn")
+    processes = [context.Process(target=_process_appends, args=(url, table.code, p)) for p in ("a", "b")]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(120)
+    assert [p.exitcode for p in processes] == [0, 0]
+    assert seqs(engine, table.id) == list(range(1, 81))
+    assert services.table_state(engine, table).tally.count(1, "vp") == 80
+
+
+def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    add_point(engine, table, "append-only-1")
+    services.record(engine, table, kind="void", payload={"target": 1}, author=None, by_host=True, idempotency_key="append-only-2")
+    with read_session(engine) as session:
+        rows = session.exec(select(EventRecord).where(EventRecord.table_id == table.id).order_by(EventRecord.seq)).all()
+    assert [(r.seq, r.kind, r.payload) for r in rows] == [
+        (1, "tally.add", {"seat": 1, "category": "vp", "delta": 1}),
+        (2, "void", {"target": 1}),
+    ]
+    assert services.table_state(engine, table).tally.count(1, "vp") == 0
