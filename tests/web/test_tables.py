@@ -1,0 +1,220 @@
+"""Pages: creating a table, joining by link, recording, undoing, and every kind of bad input."""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import join_link, new_table, post_event
+
+
+def soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]
+    return BeautifulSoup(response.text, "html.parser")
+
+
+def totals(client: FlaskClient, code: str) -> dict[str, int]:
+    page = soup(client.get(f"/t/{code}"))
+    return {
+        li.select_one(".name").get_text(strip=True): int(li.select_one(".total").get_text())
+        for li in page.select(".standings li")
+    }
+
+
+def test_host_creates_a_table_and_sees_the_join_qr_code(client: FlaskClient) -> None:
+    code = new_table(client)
+    page = soup(client.get(f"/t/{code}"))
+    assert page.select_one("img.qr")["src"] == f"/t/{code}/qr.svg"
+    qr = client.get(f"/t/{code}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
+    home = soup(client.get("/"))
+    assert code in home.get_text()
+
+
+def test_a_phone_joins_through_the_link_picks_a_seat_and_keeps_it(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client)
+    link = join_link(client, code)
+    phone = make_client()
+    seats = soup(phone.get(link)).select("button[name=seat]")
+    assert [b.get_text(strip=True) for b in seats] == ["AAki", "BBen", "CChika"]
+    key = soup(phone.get(link)).select_one("input[name=key]")["value"]
+    response = phone.post(link, data={"seat": "2", "key": key})
+    assert response.status_code == 303 and response.headers["Location"] == f"/t/{code}"
+    page = soup(phone.get(f"/t/{code}"))
+    assert "You are Ben." in page.get_text()
+    assert phone.get(link).headers["Location"] == f"/t/{code}"  # already seated: straight back to the table
+    # Ben may record for himself, not for Aki.
+    assert post_event(phone, code, kind="tally.add", seat=2, category="vp", delta=3).status_code == 303
+    refused = post_event(phone, code, kind="tally.add", seat=1, category="vp", delta=3)
+    assert refused.status_code == 422
+    assert "own seat" in refused.text
+    assert totals(phone, code) == {"Ben": 3, "Aki": 0, "Chika": 0}
+
+
+def test_a_seat_taken_by_another_phone_and_a_full_table_are_refused(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client, game="welcome-to-the-moon", players=(("Aki", "#E69F00"),))
+    link = join_link(client, code)
+    first, second = make_client(), make_client()
+    assert first.post(link, data={"seat": "1", "key": "join-key-first"}).status_code == 303
+    taken = second.post(link, data={"seat": "1", "key": "join-key-second"})
+    assert taken.status_code == 422 and "already taken" in taken.text
+    full = second.get(link)
+    assert full.status_code == 409 and "Every seat" in full.text
+
+
+def test_unknown_codes_links_and_strangers_get_clear_refusals(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client)
+    assert client.get("/t/ZZZZZZ").status_code == 404
+    assert "no table" in client.get("/join/not-a-real-token").text
+    stranger = make_client()
+    response = stranger.get(f"/t/{code}")
+    assert response.status_code == 403 and "QR code" in response.text
+    assert post_event(stranger, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 403
+
+
+def test_spectators_watch_but_cannot_record(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client)
+    watch = re.search(r'href="(/watch/[^"]+)"', client.get(f"/t/{code}").text).group(1)  # type: ignore[union-attr]
+    spectator = make_client()
+    assert spectator.get(watch).status_code == 303
+    page = soup(spectator.get(f"/t/{code}"))
+    assert "You are watching." in page.get_text()
+    assert not page.select("form[action$='/events']")
+    assert post_event(spectator, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 403
+
+
+def test_bad_entries_get_a_4xx_and_store_nothing(client: FlaskClient) -> None:
+    code = new_table(client)
+    cases = {
+        "unknown kind": ({"kind": "rocket.launch"}, 422),
+        "not a number": ({"kind": "tally.add", "seat": "1", "category": "vp", "delta": "lots"}, 422),
+        "missing field": ({"kind": "tally.add", "seat": "1", "category": "vp"}, 422),
+        "no such seat": ({"kind": "tally.add", "seat": "9", "category": "vp", "delta": "1"}, 422),
+        "no such category": ({"kind": "tally.add", "seat": "1", "category": "gold", "delta": "1"}, 422),
+        "out of range": ({"kind": "tally.add", "seat": "1", "category": "vp", "delta": "100000"}, 422),
+    }
+    for name, (fields, status) in cases.items():
+        response = post_event(client, code, **fields)
+        assert response.status_code == status, name
+        assert soup(response).select_one(".error").get_text(strip=True), name
+    malformed_key = client.post(f"/t/{code}/events", data={"kind": "tally.add", "key": "<x>", "seat": "1", "category": "vp", "delta": "1"})
+    assert malformed_key.status_code == 400
+    oversized = client.post(f"/t/{code}/events", data={"kind": "tally.category", "key": "big-entry-1", "name": "x" * 20000})
+    assert oversized.status_code == 413
+    log = soup(client.get(f"/t/{code}/log"))
+    assert log.select(".log li.muted")  # "Nothing recorded yet."
+
+
+def test_a_double_tap_is_recorded_once(client: FlaskClient) -> None:
+    code = new_table(client)
+    for _ in range(3):
+        response = post_event(client, code, key="double-tap-key", kind="tally.add", seat=1, category="vp", delta=5)
+        assert response.status_code == 303
+    assert totals(client, code)["Aki"] == 5
+    assert len(soup(client.get(f"/t/{code}/log")).select(".log li")) == 1
+
+
+def test_htmx_gets_the_board_fragment_and_a_page_load_gets_the_page(client: FlaskClient) -> None:
+    code = new_table(client)
+    fragment = post_event(client, code, htmx=True, kind="tally.add", seat=1, category="vp", delta=2)
+    assert fragment.status_code == 200
+    assert fragment.text.lstrip().startswith("<div id=\"board\"")
+    assert "<html" not in fragment.text
+    assert "HX-Request" in fragment.headers["Vary"]
+    page = client.get(f"/t/{code}")
+    assert "<html" in page.text and soup(page).select_one("#board")
+    assert "HX-Request" in page.headers["Vary"]
+    boosted = client.get(f"/t/{code}", headers={"HX-Request": "true", "HX-Boosted": "true"})
+    assert "<html" in boosted.text
+    error = post_event(client, code, htmx=True, kind="tally.add", seat=1, category="vp", delta="x")
+    assert error.status_code == 422 and error.headers["HX-Retarget"] == "#messages"
+
+
+def test_undo_and_redo_from_the_log(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=4)
+    log = soup(client.get(f"/t/{code}/log"))
+    row = log.select_one(".log li")
+    assert "Aki: +4 Victory points" in row.get_text(" ", strip=True)
+    form = row.select_one("form")
+    fields = {i["name"]: i["value"] for i in form.select("input")}
+    assert client.post(form["action"], data=fields).status_code == 303
+    assert totals(client, code)["Aki"] == 0
+    log = soup(client.get(f"/t/{code}/log"))
+    assert "voided" in log.select(".log li")[1]["class"]
+    redo = log.select_one(".log li form")
+    assert redo.select_one("button").get_text(strip=True) == "Redo"
+    client.post(redo["action"], data={i["name"]: i["value"] for i in redo.select("input")})
+    assert totals(client, code)["Aki"] == 4
+
+
+def test_dice_tray_rolls_in_the_app_or_records_real_dice(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="dice.roll", count=2, sides=6)
+    post_event(client, code, kind="dice.roll", count=2, sides=6, values="6 6")
+    rolls = soup(client.get(f"/t/{code}")).select(".rolls li")
+    assert "6 + 6 = 12" in rolls[0].get_text(" ", strip=True)
+    values = [int(v) for v in re.findall(r"\d+", rolls[1].select_one(".dice").get_text())]
+    assert len(values) == 3 and all(1 <= v <= 6 for v in values[:2]) and values[2] == values[0] + values[1]
+
+
+def test_ending_the_table_reveals_the_seed_that_matches_the_hash(client: FlaskClient) -> None:
+    import hashlib
+
+    code = new_table(client)
+    page = soup(client.get(f"/t/{code}")).get_text()
+    shown_hash = re.search(r"SHA-256 is ([0-9a-f]{64})", page).group(1)  # type: ignore[union-attr]
+    assert client.get(f"/t/{code}/scenario.json").status_code == 403
+    assert post_event(client, code, kind="table.end").status_code == 303
+    page = soup(client.get(f"/t/{code}")).get_text()
+    seed = re.search(r"Seed: ([0-9a-f]{64})", page).group(1)  # type: ignore[union-attr]
+    assert hashlib.sha256(seed.encode()).hexdigest() == shown_hash
+    assert client.get(f"/t/{code}/scenario.json").json["seed"] == seed
+    assert post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 422
+
+
+def test_new_table_form_rejects_bad_setups_with_a_message(client: FlaskClient) -> None:
+    bad = {
+        "no players": {"game": "space-base"},
+        "same names": {"game": "space-base", "name-1": "Aki", "colour-1": "#E69F00", "name-2": "aki", "colour-2": "#56B4E9"},
+        "too few for the game": {"game": "andromeda", "name-1": "Aki", "colour-1": "#E69F00"},
+        "odd colour": {"game": "space-base", "name-1": "Aki", "colour-1": "red", "name-2": "Ben", "colour-2": "#56B4E9"},
+    }
+    for name, form in bad.items():
+        response = client.post("/new", data=form)
+        assert response.status_code == 422, name
+        assert soup(response).select_one(".error"), name
+    assert client.post("/new", data={"game": "chess"}).status_code == 422
+
+
+def test_the_options_fragment_follows_the_chosen_game(client: FlaskClient) -> None:
+    fragment = client.get("/new?game=space-base", headers={"HX-Request": "true"})
+    assert soup(fragment).select_one("fieldset#options")
+    assert "<html" not in fragment.text
+
+
+def test_csrf_protects_every_form(app: Flask) -> None:
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    response = client.post("/new", data={"game": "space-base", "name-1": "Aki", "colour-1": "#E69F00"})
+    assert response.status_code == 400 and "out of date" in response.text
+    page = soup(client.get("/new"))
+    token = page.select_one("input[name=csrf_token]")["value"]
+    ok = client.post("/new", data={"csrf_token": token, "game": "space-base", "name-1": "Aki", "colour-1": "#E69F00", "name-2": "Ben", "colour-2": "#56B4E9"})
+    assert ok.status_code == 303
+
+
+def test_pages_speak_japanese_by_browser_language_and_by_switch(client: FlaskClient) -> None:
+    home = client.get("/", headers={"Accept-Language": "ja,en;q=0.5"})
+    assert soup(home).html["lang"] == "ja"
+    assert "新しい卓" in home.text
+    client.post("/language", data={"lang": "en", "next": "/"})
+    english = client.get("/", headers={"Accept-Language": "ja"})
+    assert soup(english).html["lang"] == "en"
+    client.post("/language", data={"lang": "ja", "next": "/"})
+    code = new_table(client)
+    refused = post_event(client, code, kind="tally.add", seat=9, category="vp", delta=1)
+    assert refused.status_code == 422
+    assert "席" in soup(refused).select_one(".error").get_text()
