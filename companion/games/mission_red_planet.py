@@ -1,20 +1,627 @@
-"""Mission: Red Planet (seed 000): score sheet of missions, adventure points and system errors."""
+"""Mission: Red Planet (seed 003, 1st edition; 2nd edition as an option).
 
-from companion.games.base import N_, TallyCategory
-from companion.games.sheet import SheetGame
+The app keeps the crew on Mars and settles every zone's majority after rounds 5, 8 and 10:
 
-UNUSED_ERROR_BOXES = "unused-error-boxes"
+* Round 5: each mapped zone gets 1 score token of its resource colour. The sole majority takes
+  the pot; on a tie the token stays in the zone for round 8.
+* Round 8: 2 more tokens. Sole majority takes everything in the zone (2 or 3); a tie splits the
+  pot evenly and the remainder stays for round 10.
+* Round 10 (end of the game): 3 more tokens. Sole majority takes everything; a tie splits evenly
+  and the remainder is discarded. A sole final majority also takes the zone's resource token,
+  worth three score tokens of its colour. Most ice: +9, split among tied players (rounded down).
+* Bonus cards (secret to their owner) and discovery cards (face down on an outer zone, one per
+  zone, at most seven) are revealed and scored at the end.
+"""
 
-GAME = SheetGame(
-    slug="mission-red-planet",
-    name=N_("Mission: Red Planet"),
-    min_players=1,
-    max_players=6,
-    tally_categories=(
-        TallyCategory("missions", N_("Missions"), minimum=0),
-        TallyCategory("adventure", N_("Adventure points")),
-        TallyCategory("system-errors", N_("System errors (−5 each)"), per_unit=-5, minimum=0, maximum=8),
-        TallyCategory(UNUSED_ERROR_BOXES, N_("Unused system error boxes"), scores=False, minimum=0, maximum=8),
-    ),
-    tie_breakers=(UNUSED_ERROR_BOXES,),
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.games.base import (
+    N_,
+    CategoryScore,
+    Choice,
+    Event,
+    EventKind,
+    Field,
+    Message,
+    PlayerScore,
+    RuleError,
+    RuleOption,
+    Scoreboard,
+    Setup,
+    applied_options,
+    msg,
 )
+from companion.games.majority import (
+    TIE_CARRIES,
+    TIE_SPLITS_REMAINDER_CARRIES,
+    TIE_SPLITS_REMAINDER_DISCARDED,
+    award_pot,
+    split_bonus,
+)
+from companion.games.randomness import rng_for
+from companion.games.ranking import TieBreaker, rank_scores
+from companion.games.sheet import check_player_count
+from companion.games.tally import TallySheet
+
+SLUG = "mission-red-planet"
+
+ICE, SYLVANITE, CELERIUM = "ice", "sylvanite", "celerium"
+RESOURCES = (ICE, SYLVANITE, CELERIUM)
+RESOURCE_NAMES = {ICE: N_("ice"), SYLVANITE: N_("sylvanite"), CELERIUM: N_("celerium")}
+
+FIRST_EDITION, SECOND_EDITION = "1st", "2nd"
+ZONES = tuple(range(1, 11))
+PHOBOS = 10  # in the 2nd edition the tenth space is Phobos
+LAST_ROUND = 10
+MAX_DISCOVERIES = 7
+ICE_BONUS = 9
+
+# Scoring rounds: new tokens per zone, and what a tie does with the pot.
+SCORING_ROUNDS: Mapping[int, tuple[int, str]] = {
+    5: (1, TIE_CARRIES),
+    8: (2, TIE_SPLITS_REMAINDER_CARRIES),
+    10: (3, TIE_SPLITS_REMAINDER_DISCARDED),
+}
+NEXT_SCORING = {5: 8, 8: 10}
+
+EDITION = "edition"
+TOKEN_VALUES = "token-values"
+TOKEN_MIX_1ST = "token-mix-1st"
+SUPPLY_1ST = "supply-1st"
+CENTRAL_ZONES = "central-zones"
+EMPTY_ZONES = "empty-zones"
+RESOURCE_TOKEN_WORTH = "resource-token-worth"
+TIE_BREAK = "tie-break"
+
+EDITIONS: Mapping[str, dict[str, Any]] = {
+    FIRST_EDITION: {"players": (3, 5)},
+    SECOND_EDITION: {"players": (2, 6), "mix": (5, 3, 3), "supply": (40, 23, 23)},
+}
+
+OPTIONS = (
+    RuleOption(
+        EDITION,
+        N_("Edition"),
+        FIRST_EDITION,
+        (
+            Choice(FIRST_EDITION, N_("1st edition: 3–5 players, 10 zones")),
+            Choice(SECOND_EDITION, N_("2nd edition: 2–6 players, 9 regions and Phobos")),
+        ),
+    ),
+    RuleOption(
+        TOKEN_VALUES,
+        N_("Points per score token: ice, sylvanite, celerium"),
+        (1, 2, 3),
+        minimum=0,
+        maximum=20,
+        note=N_("2nd edition values; the 1st edition only says “1 to 3”."),
+    ),
+    RuleOption(
+        TOKEN_MIX_1ST,
+        N_("1st edition resource tokens: ice, sylvanite, celerium (14 in all)"),
+        (6, 4, 4),
+        minimum=0,
+        maximum=14,
+        note=N_("Not confirmed by the rules we have: set it from your box."),
+    ),
+    RuleOption(
+        SUPPLY_1ST,
+        N_("1st edition score tokens in the supply: ice, sylvanite, celerium (70 in all)"),
+        (30, 20, 20),
+        minimum=0,
+        maximum=70,
+        note=N_("Not confirmed by the rules we have: set it from your box."),
+    ),
+    RuleOption(
+        CENTRAL_ZONES,
+        N_("Central zones (no discovery card there)"),
+        (8, 9, 10),
+        minimum=1,
+        maximum=10,
+    ),
+    RuleOption(
+        EMPTY_ZONES,
+        N_("Tokens of a zone with no crew"),
+        "stay",
+        (
+            Choice("stay", N_("stay in the zone for the next scoring")),
+            Choice("discard", N_("are discarded")),
+        ),
+    ),
+    RuleOption(
+        RESOURCE_TOKEN_WORTH,
+        N_("A resource token is worth"),
+        "three-tokens",
+        (
+            Choice("three-tokens", N_("three score tokens of its colour")),
+            Choice("three-points", N_("three points")),
+        ),
+    ),
+    RuleOption(
+        TIE_BREAK,
+        N_("Tied final scores"),
+        "shared",
+        (
+            Choice("shared", N_("shared victory")),
+            Choice("crew", N_("more crew on Mars wins, else shared")),
+        ),
+    ),
+)
+
+LAND, MOVE, REMOVE, SET_CREW = "mrp.land", "mrp.move", "mrp.remove", "mrp.crew"
+RESOURCE, END_ROUND = "mrp.resource", "mrp.end-round"
+BONUS, DISCOVERY, DISCOVERY_POINTS = "mrp.bonus", "mrp.discovery", "mrp.discovery-points"
+
+_zone = Field("zone", "int", 1, len(ZONES))
+_seat = Field("seat", "seat")
+_count = Field("count", "int", 1, 22)
+EVENT_KINDS = (
+    EventKind(LAND, N_("Crew land in a zone"), (_seat, _zone, _count)),
+    EventKind(MOVE, N_("Crew move between zones"), (_seat, Field("from_zone", "int", 1, 10), Field("to_zone", "int", 1, 10), _count)),
+    EventKind(REMOVE, N_("Crew leave Mars"), (_seat, _zone, _count)),
+    EventKind(SET_CREW, N_("Crew count in a zone"), (_seat, _zone, Field("count", "int", 0, 22))),
+    EventKind(RESOURCE, N_("Resource token revealed"), (_zone, Field("resource", "choice", choices=RESOURCES))),
+    EventKind(END_ROUND, N_("End of round"), (Field("first_player", "seat", required=False),)),
+    EventKind(BONUS, N_("Bonus card"), (_seat, Field("points", "int", -50, 50))),
+    EventKind(DISCOVERY, N_("Discovery card placed"), (_seat, _zone)),
+    EventKind(DISCOVERY_POINTS, N_("Discovery card revealed"), (_zone, _seat, Field("points", "int", -50, 50))),
+)
+
+
+@dataclass(frozen=True)
+class ZoneResult:
+    """How one zone was settled at one scoring round."""
+
+    zone: int
+    resource: str | None
+    crew: Mapping[int, int]
+    pot: int
+    shares: Mapping[int, int]
+    carried: int
+    discarded: int
+    resource_token_to: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoringRound:
+    """The outcome of the scoring after round 5, 8 or 10."""
+
+    round: int
+    zones: tuple[ZoneResult, ...]
+    stand_ins: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RedPlanet:
+    """The game: round, crew, zones' resources and pots, tokens won, secret cards."""
+
+    round: int = 1
+    first_player: int | None = None
+    crew: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (zone, seat) -> astronauts
+    resources: Mapping[int, str] = field(default_factory=dict)  # zone -> colour, once mapped
+    pots: Mapping[int, int] = field(default_factory=dict)  # zone -> tokens left there by ties
+    tokens: Mapping[tuple[int, str], int] = field(default_factory=dict)  # (seat, colour) -> score tokens
+    resource_tokens: Mapping[tuple[int, str], int] = field(default_factory=dict)
+    supply: Mapping[str, int] = field(default_factory=dict)
+    bonus: Mapping[int, int] = field(default_factory=dict)  # seat -> total of bonus cards
+    discoveries: Mapping[int, int] = field(default_factory=dict)  # zone -> seat who placed it
+    discovery_points: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # zone -> (seat, points)
+    scorings: tuple[ScoringRound, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """True once round 10 has been scored."""
+        return self.round > LAST_ROUND
+
+    def crew_in(self, zone: int) -> dict[int, int]:
+        """Return astronauts per seat in ``zone`` (seats with none left out)."""
+        return {seat: n for (z, seat), n in self.crew.items() if z == zone and n > 0}
+
+
+def edition_of(setup: Setup) -> str:
+    """Return the table's edition."""
+    return str(setup.options.get(EDITION, FIRST_EDITION))
+
+
+def token_mix(setup: Setup) -> dict[str, int]:
+    """Return how many resource tokens of each colour the edition has."""
+    edition = edition_of(setup)
+    mix = EDITIONS[edition]["mix"] if edition == SECOND_EDITION else setup.options.get(TOKEN_MIX_1ST, (6, 4, 4))
+    return dict(zip(RESOURCES, mix, strict=True))
+
+
+def score_supply(setup: Setup) -> dict[str, int]:
+    """Return the score tokens of each colour in the supply at the start."""
+    edition = edition_of(setup)
+    supply = EDITIONS[edition]["supply"] if edition == SECOND_EDITION else setup.options.get(SUPPLY_1ST, (30, 20, 20))
+    return dict(zip(RESOURCES, supply, strict=True))
+
+
+def zone_name(setup: Setup, zone: int) -> Message:
+    """Return the zone's name as the edition calls it."""
+    if edition_of(setup) == SECOND_EDITION:
+        return msg(N_("Phobos")) if zone == PHOBOS else msg(N_("Region {zone}"), zone=zone)
+    return msg(N_("Zone {zone}"), zone=zone)
+
+
+class MissionRedPlanet:
+    """The registered game."""
+
+    slug = SLUG
+    name = N_("Mission: Red Planet")
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    event_kinds = EVENT_KINDS
+    tally_categories = ()
+
+    def check_setup(self, setup: Setup) -> None:
+        """Apply the edition's player count and a token mix that can fill the zones."""
+        low, high = EDITIONS[edition_of(setup)]["players"]
+        check_player_count(low, high, len(setup.players))
+        if sum(token_mix(setup).values()) < len(ZONES):
+            raise RuleError(N_("There must be at least {count} resource tokens."), count=len(ZONES))
+
+    def initial_state(self, setup: Setup) -> RedPlanet:
+        """Round 1, nobody on Mars, the full score token supply."""
+        return RedPlanet(supply=score_supply(setup))
+
+    def validate(self, setup: Setup, state: RedPlanet, event: Event) -> None:
+        """Raise RuleError unless the event fits the state (apply does the checks)."""
+        self.apply(setup, state, event)
+
+    def apply(self, setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+        """Return the state after ``event``."""
+        payload = event.payload
+        if event.kind not in (DISCOVERY_POINTS,) and state.over:
+            raise RuleError(N_("The game is over: round 10 has been scored."))
+        if "seat" in payload:
+            setup.player(payload["seat"])
+        handler = _HANDLERS.get(event.kind)
+        if handler is None:
+            raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+        return handler(setup, state, event)
+
+    def describe(self, setup: Setup, event: Event) -> Message:
+        """Return the event in plain words (bonus card values stay secret)."""
+        p = event.payload
+        names = {player.seat: player.name for player in setup.players}
+        who = names.get(p.get("seat", -1), "")
+        if event.kind == LAND:
+            return msg(N_("{name}: {count} crew land in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"]))
+        if event.kind == MOVE:
+            return msg(
+                N_("{name}: {count} crew move from {source} to {target}"),
+                name=who,
+                count=p["count"],
+                source=zone_name(setup, p["from_zone"]),
+                target=zone_name(setup, p["to_zone"]),
+            )
+        if event.kind == REMOVE:
+            return msg(N_("{name}: {count} crew leave {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"]))
+        if event.kind == SET_CREW:
+            return msg(N_("{name}: {count} crew in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"]))
+        if event.kind == RESOURCE:
+            return msg(N_("{zone} holds {resource}"), zone=zone_name(setup, p["zone"]), resource=msg(RESOURCE_NAMES[p["resource"]]))
+        if event.kind == END_ROUND:
+            return msg(N_("End of a round"))
+        if event.kind == BONUS:
+            return msg(N_("{name} noted a bonus card (secret until the end)"), name=who)
+        if event.kind == DISCOVERY:
+            return msg(N_("{name} placed a discovery card face down on {zone}"), name=who, zone=zone_name(setup, p["zone"]))
+        return msg(
+            N_("Discovery card on {zone}: {points} points for {name}"),
+            zone=zone_name(setup, p["zone"]),
+            points=p["points"],
+            name=who,
+        )
+
+    def score(self, setup: Setup, state: RedPlanet, tally: TallySheet) -> Scoreboard:
+        """Return points by token colour, resource tokens, ice bonus and cards; ranks and ties."""
+        return score_red_planet(setup, state)
+
+
+GAME = MissionRedPlanet()
+
+
+# -- Crew ----------------------------------------------------------------------------------------
+
+
+def _with_crew(setup: Setup, state: RedPlanet, seat: int, zone: int, count: int, event: Event) -> RedPlanet:
+    if count < 0:
+        raise RuleError(N_("There are not that many crew in {zone}."), zone=zone_name(setup, zone))
+    if count > 22:
+        raise RuleError(N_("A player has only 22 crew."))
+    crew = {**state.crew, (zone, seat): count}
+    if sum(n for (_z, s), n in crew.items() if s == seat) > 22:
+        raise RuleError(N_("A player has only 22 crew."))
+    state = replace(state, crew=crew)
+    return _map_zone(setup, state, zone, event) if count > 0 else state
+
+
+def _map_zone(setup: Setup, state: RedPlanet, zone: int, event: Event) -> RedPlanet:
+    """A crew reaching an unmapped zone draws a resource token at random from the ones left."""
+    if zone in state.resources:
+        return state
+    left = _tokens_left(setup, state)
+    pool = [colour for colour in RESOURCES for _ in range(left[colour])]
+    if not pool:
+        raise RuleError(N_("No resource tokens are left to draw."))
+    colour = rng_for(setup.seed, SLUG, "resource", event.seq).choice(pool)
+    return replace(state, resources={**state.resources, zone: colour})
+
+
+def _tokens_left(setup: Setup, state: RedPlanet) -> dict[str, int]:
+    mix = token_mix(setup)
+    return {colour: mix[colour] - sum(1 for c in state.resources.values() if c == colour) for colour in RESOURCES}
+
+
+def _land(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    p = event.payload
+    return _with_crew(setup, state, p["seat"], p["zone"], state.crew.get((p["zone"], p["seat"]), 0) + p["count"], event)
+
+
+def _remove(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    p = event.payload
+    return _with_crew(setup, state, p["seat"], p["zone"], state.crew.get((p["zone"], p["seat"]), 0) - p["count"], event)
+
+
+def _move(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    p = event.payload
+    if p["from_zone"] == p["to_zone"]:
+        raise RuleError(N_("Choose two different zones."))
+    seat = p["seat"]
+    state = _with_crew(setup, state, seat, p["from_zone"], state.crew.get((p["from_zone"], seat), 0) - p["count"], event)
+    return _with_crew(setup, state, seat, p["to_zone"], state.crew.get((p["to_zone"], seat), 0) + p["count"], event)
+
+
+def _set_crew(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    p = event.payload
+    return _with_crew(setup, state, p["seat"], p["zone"], p["count"], event)
+
+
+def _resource(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    zone, colour = event.payload["zone"], event.payload["resource"]
+    if zone in state.resources:
+        raise RuleError(N_("{zone} already has its resource token."), zone=zone_name(setup, zone))
+    if _tokens_left(setup, state)[colour] <= 0:
+        raise RuleError(N_("No {resource} resource token is left."), resource=msg(RESOURCE_NAMES[colour]))
+    return replace(state, resources={**state.resources, zone: colour})
+
+
+# -- Cards ---------------------------------------------------------------------------------------
+
+
+def _bonus(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    seat = event.payload["seat"]
+    return replace(state, bonus={**state.bonus, seat: state.bonus.get(seat, 0) + event.payload["points"]})
+
+
+def _discovery(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    zone = event.payload["zone"]
+    if zone in setup.options.get(CENTRAL_ZONES, (8, 9, 10)):
+        raise RuleError(N_("The central zones have no outer edge: a discovery card cannot go there."))
+    if zone in state.discoveries:
+        raise RuleError(N_("{zone} already has a discovery card."), zone=zone_name(setup, zone))
+    if len(state.discoveries) >= MAX_DISCOVERIES:
+        raise RuleError(N_("Seven discovery cards are already on Mars: discard this one."))
+    return replace(state, discoveries={**state.discoveries, zone: event.payload["seat"]})
+
+
+def _discovery_points(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    zone = event.payload["zone"]
+    if not state.over:
+        raise RuleError(N_("Discovery cards are revealed at the end of the game."))
+    if zone not in state.discoveries:
+        raise RuleError(N_("There is no discovery card on {zone}."), zone=zone_name(setup, zone))
+    entry = (event.payload["seat"], event.payload["points"])
+    return replace(state, discovery_points={**state.discovery_points, zone: entry})
+
+
+# -- Rounds and scoring --------------------------------------------------------------------------
+
+
+def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    first = event.payload.get("first_player")
+    if first is not None:
+        setup.player(first)
+    if state.round in SCORING_ROUNDS:
+        state = _score_zones(setup, state)
+    return replace(state, round=state.round + 1, first_player=first if first is not None else state.first_player)
+
+
+def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
+    new_tokens, tie_policy = SCORING_ROUNDS[state.round]
+    final = state.round == LAST_ROUND
+    discard_empty = setup.options.get(EMPTY_ZONES) == "discard"
+    tokens = dict(state.tokens)
+    resource_tokens = dict(state.resource_tokens)
+    pots = dict(state.pots)
+    supply = dict(state.supply)
+    stand_ins: dict[str, int] = {}
+    results = []
+    for zone in ZONES:
+        colour = state.resources.get(zone)
+        if colour is None:
+            continue  # nobody has reached it: no resource, nothing to produce
+        crew = state.crew_in(zone)
+        pot = pots.get(zone, 0) + new_tokens
+        award = award_pot(crew, pot, tie_policy)
+        carried = 0 if final or (not crew and discard_empty) else award.carried
+        discarded = award.discarded + (award.carried - carried)
+        for seat, share in award.shares.items():
+            tokens[(seat, colour)] = tokens.get((seat, colour), 0) + share
+            paid = min(share, supply.get(colour, 0))
+            supply[colour] = supply.get(colour, 0) - paid
+            if share > paid:
+                stand_ins[colour] = stand_ins.get(colour, 0) + share - paid
+        taker = award.leaders[0] if final and award.sole else None
+        if taker is not None:
+            resource_tokens[(taker, colour)] = resource_tokens.get((taker, colour), 0) + 1
+        pots[zone] = carried
+        results.append(ZoneResult(zone, colour, crew, pot, award.shares, carried, discarded, taker))
+    scoring = ScoringRound(state.round, tuple(results), stand_ins)
+    return replace(
+        state,
+        tokens=tokens,
+        resource_tokens=resource_tokens,
+        pots=pots,
+        supply=supply,
+        scorings=(*state.scorings, scoring),
+    )
+
+
+_HANDLERS = {
+    LAND: _land,
+    MOVE: _move,
+    REMOVE: _remove,
+    SET_CREW: _set_crew,
+    RESOURCE: _resource,
+    END_ROUND: _end_round,
+    BONUS: _bonus,
+    DISCOVERY: _discovery,
+    DISCOVERY_POINTS: _discovery_points,
+}
+
+
+def token_points(setup: Setup) -> dict[str, int]:
+    """Return the points of one score token of each colour."""
+    return dict(zip(RESOURCES, setup.options.get(TOKEN_VALUES, (1, 2, 3)), strict=True))
+
+
+def resource_token_points(setup: Setup, colour: str) -> int:
+    """Return what a resource token of ``colour`` is worth under the table's option."""
+    if setup.options.get(RESOURCE_TOKEN_WORTH) == "three-points":
+        return 3
+    return 3 * token_points(setup)[colour]
+
+
+def ice_counts(setup: Setup, state: RedPlanet) -> dict[int, int]:
+    """Return each seat's ice, in score tokens (a resource token counts as three)."""
+    return {
+        seat: state.tokens.get((seat, ICE), 0) + 3 * state.resource_tokens.get((seat, ICE), 0)
+        for seat in setup.seats
+    }
+
+
+def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
+    """Return the scoreboard: per colour, resource tokens, ice bonus, cards (cards once over)."""
+    values = token_points(setup)
+    ice_bonus = split_bonus(ice_counts(setup, state), ICE_BONUS) if state.over else {}
+    names = {p.seat: p.name for p in setup.players}
+    categories: dict[int, tuple[CategoryScore, ...]] = {}
+    for seat in setup.seats:
+        lines = [
+            CategoryScore(
+                colour,
+                RESOURCE_NAMES[colour],
+                state.tokens.get((seat, colour), 0) * values[colour],
+                msg(N_("{count} tokens × {value}"), count=state.tokens.get((seat, colour), 0), value=values[colour]),
+            )
+            for colour in RESOURCES
+        ]
+        held = {c: state.resource_tokens.get((seat, c), 0) for c in RESOURCES}
+        lines.append(
+            CategoryScore(
+                "resource-tokens",
+                N_("Resource tokens (sole final majority)"),
+                sum(n * resource_token_points(setup, c) for c, n in held.items()),
+                msg(N_("{count} tokens"), count=sum(held.values())),
+            )
+        )
+        lines.append(CategoryScore("ice-bonus", N_("Most ice (+9, split if tied)"), ice_bonus.get(seat, 0)))
+        if state.over:
+            lines.append(CategoryScore("bonus", N_("Bonus cards"), state.bonus.get(seat, 0)))
+            lines.append(
+                CategoryScore(
+                    "discovery",
+                    N_("Discovery cards"),
+                    sum(points for s, points in state.discovery_points.values() if s == seat),
+                )
+            )
+        categories[seat] = tuple(lines)
+    totals = {seat: sum(c.points for c in categories[seat]) for seat in setup.seats}
+    chain = []
+    if setup.options.get(TIE_BREAK) == "crew":
+        crew = {seat: sum(n for (_z, s), n in state.crew.items() if s == seat) for seat in setup.seats}
+        chain.append(TieBreaker(N_("crew on Mars"), crew))
+    ranking = rank_scores(totals, names, chain)
+    players = tuple(
+        sorted(
+            (PlayerScore(seat, names[seat], categories[seat], totals[seat], ranking.ranks[seat]) for seat in setup.seats),
+            key=lambda p: (p.rank, p.seat),
+        )
+    )
+    notes = [msg(N_("Round {round} of 10."), round=min(state.round, LAST_ROUND))]
+    if not state.over:
+        notes.append(msg(N_("Bonus and discovery cards stay secret until round 10 is scored.")))
+    return Scoreboard(
+        players,
+        ranking.explanation,
+        applied_options(OPTIONS, setup.options),
+        tuple(notes),
+        tuple(line for scoring in state.scorings for line in explain_scoring(setup, scoring)),
+    )
+
+
+def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
+    """Return one line per zone of a scoring round, then any supply shortfall."""
+    names = {p.seat: p.name for p in setup.players}
+    lines = []
+    for result in scoring.zones:
+        crew = ", ".join(f"{names[s]} {n}" for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0])))
+        colour = msg(RESOURCE_NAMES[result.resource or ICE])
+        head = msg(N_("Round {round}, {zone}"), round=scoring.round, zone=zone_name(setup, result.zone))
+        if not result.crew:
+            outcome = (
+                msg(
+                    N_("no crew: {pot} {resource} carried over to round {next}"),
+                    pot=result.pot,
+                    resource=colour,
+                    next=NEXT_SCORING.get(scoring.round, LAST_ROUND),
+                )
+                if result.carried
+                else msg(N_("no crew: {pot} {resource} discarded"), pot=result.pot, resource=colour)
+            )
+        elif len(result.shares) == 1 and not result.carried and not result.discarded:
+            (seat, share), = result.shares.items()
+            outcome = msg(N_("{name} takes {count} {resource}"), name=names[seat], count=share, resource=colour)
+            if result.resource_token_to is not None:
+                outcome = msg(N_("{name} takes {count} {resource} and the resource token"), name=names[seat], count=share, resource=colour)
+        elif not result.shares:
+            outcome = msg(
+                N_("tie, {count} {resource} carried over to round {next}"),
+                count=result.carried,
+                resource=colour,
+                next=NEXT_SCORING.get(scoring.round, LAST_ROUND),
+            )
+        else:
+            each = next(iter(result.shares.values()))
+            if result.carried:
+                outcome = msg(
+                    N_("tie, {each} {resource} each, {rest} carried over to round {next}"),
+                    each=each,
+                    resource=colour,
+                    rest=result.carried,
+                    next=NEXT_SCORING.get(scoring.round, LAST_ROUND),
+                )
+            elif result.discarded:
+                outcome = msg(N_("tie, {each} {resource} each, {rest} discarded"), each=each, resource=colour, rest=result.discarded)
+            else:
+                outcome = msg(N_("tie, {each} {resource} each"), each=each, resource=colour)
+        if not result.shares and result.crew and result.discarded:
+            outcome = msg(N_("tie, {count} {resource} discarded"), count=result.discarded, resource=colour)
+        lines.append(msg(N_("{head}: {crew}: {outcome}"), head=head, crew=crew or "—", outcome=outcome))
+    for colour, missing in scoring.stand_ins.items():
+        lines.append(
+            msg(
+                N_("The {resource} score tokens ran out: resource tokens stand in for {count} of them."),
+                resource=msg(RESOURCE_NAMES[colour]),
+                count=missing,
+            )
+        )
+    return lines

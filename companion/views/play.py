@@ -14,6 +14,7 @@ from companion.games.base import N_
 from companion.games.registry import get_game
 from companion.games.table import DIE_SIDES, MAX_DICE, event_kinds
 from companion.htmx import wants_fragment
+from companion.panels import panel_for
 from companion.membership import Membership, device_id, membership, remember
 from companion.web import checked_key, engine, parse_payload, refuse
 
@@ -31,7 +32,10 @@ def _member(code: str) -> tuple[services.TableInfo, Membership]:
 def board_context(table: services.TableInfo, role: Membership) -> dict[str, object]:
     """Return what the board partial needs."""
     state = services.table_state(engine(), table)
+    panel = panel_for(state, role.seat)
     return {
+        "panel_template": panel[0] if panel else None,
+        "panel": panel[1] if panel else None,
         "table": table,
         "role": role,
         "state": state,

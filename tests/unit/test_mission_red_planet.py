@@ -1,0 +1,257 @@
+"""Mission: Red Planet: zone majorities after rounds 5, 8 and 10, carry-over, splits, ice, cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games import mission_red_planet as mrp
+from companion.games.base import RuleError, Scoreboard
+from companion.games.table import TableState
+from companion.services import replay
+
+NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gin")
+
+
+class Game:
+    """A scenario written like a game night: crew land, rounds end, and the board is scored."""
+
+    def __init__(self, players: int = 3, **options: Any) -> None:
+        self.players = [{"name": name} for name in NAMES[:players]]
+        self.options = options
+        self.events: list[dict[str, Any]] = []
+
+    def add(self, kind: str, **payload: Any) -> Game:
+        self.events.append({"kind": kind, "payload": payload})
+        return self
+
+    def zone(self, zone: int, resource: str) -> Game:
+        return self.add(mrp.RESOURCE, zone=zone, resource=resource)
+
+    def crew(self, zone: int, **counts: int) -> Game:
+        for name, count in counts.items():
+            self.add(mrp.SET_CREW, seat=NAMES.index(name) + 1, zone=zone, count=count)
+        return self
+
+    def rounds(self, count: int) -> Game:
+        for _ in range(count):
+            self.add(mrp.END_ROUND)
+        return self
+
+    def play(self) -> tuple[TableState, Scoreboard]:
+        state, board = replay(
+            {"game": mrp.SLUG, "players": self.players, "options": self.options, "seed": "mars", "events": self.events}
+        )
+        assert not state.skipped, {seq: m.render() for seq, m in state.skipped.items()}
+        return state, board
+
+
+def points(board: Scoreboard, name: str, category: str | None = None) -> int:
+    line = next(p for p in board.players if p.name == name)
+    if category is None:
+        return line.total
+    return next(c.points for c in line.categories if c.key == category)
+
+
+def tokens(state: TableState, name: str, colour: str) -> int:
+    return int(state.game.tokens.get((NAMES.index(name) + 1, colour), 0))
+
+
+def test_round_5_sole_majority_takes_the_single_token() -> None:
+    state, board = Game().zone(1, "celerium").crew(1, Aki=2, Ben=1).rounds(5).play()
+    assert tokens(state, "Aki", "celerium") == 1 and tokens(state, "Ben", "celerium") == 0
+    assert points(board, "Aki") == 3
+    assert "Round 5, Zone 1: Aki 2, Ben 1: Aki takes 1 celerium" in board.to_json()["details"]
+
+
+def test_round_5_tie_leaves_the_token_for_round_8_where_the_sole_majority_takes_three() -> None:
+    game = Game().zone(4, "ice").crew(4, Aki=3, Ben=3).rounds(5)
+    state, board = game.play()
+    assert state.game.pots[4] == 1 and tokens(state, "Aki", "ice") == 0
+    assert "Round 5, Zone 4: Aki 3, Ben 3: tie, 1 ice carried over to round 8" in board.to_json()["details"]
+    state, _ = game.crew(4, Ben=4).rounds(3).play()
+    assert tokens(state, "Ben", "ice") == 3 and state.game.pots[4] == 0
+
+
+def test_round_8_tie_splits_evenly_and_the_remainder_waits_for_round_10() -> None:
+    game = Game().zone(2, "sylvanite").crew(2, Aki=2, Ben=2).rounds(8)
+    state, board = game.play()
+    # round 5: 1 stays; round 8: 1 + 2 = 3 split between two: 1 each, 1 stays
+    assert tokens(state, "Aki", "sylvanite") == 1 and tokens(state, "Ben", "sylvanite") == 1
+    assert state.game.pots[2] == 1
+    assert "Round 8, Zone 2: Aki 2, Ben 2: tie, 1 sylvanite each, 1 carried over to round 10" in board.to_json()["details"]
+    state, _ = game.crew(2, Chika=5).rounds(2).play()
+    assert tokens(state, "Chika", "sylvanite") == 4  # 1 left from round 8 + 3 new
+    assert state.game.resource_tokens[(3, "sylvanite")] == 1
+
+
+def test_round_8_three_way_tie_on_two_tokens_keeps_them_all() -> None:
+    state, _ = Game().zone(3, "ice").rounds(5).crew(3, Aki=1, Ben=1, Chika=1).rounds(3).play()
+    # round 5: nobody there, 1 stays; round 8: 3 tokens for three tied players: 1 each
+    assert [tokens(state, n, "ice") for n in ("Aki", "Ben", "Chika")] == [1, 1, 1]
+    state, _ = Game().zone(3, "ice").crew(3, Aki=1, Ben=1, Chika=1).rounds(8).play()
+    # round 5 tie keeps 1; round 8: 3 tokens, 1 each, nothing left
+    assert state.game.pots[3] == 0
+
+
+def test_round_10_tie_splits_and_discards_the_remainder_and_nobody_takes_the_resource_token() -> None:
+    state, board = Game().zone(5, "celerium").rounds(8).crew(5, Aki=2, Ben=2).rounds(2).play()
+    # rounds 5 and 8 with nobody: 1 + 2 = 3 stay; round 10: 3 + 3 = 6, split 3 each
+    assert tokens(state, "Aki", "celerium") == 3 and tokens(state, "Ben", "celerium") == 3
+    state, board = Game().zone(5, "celerium").rounds(8).crew(5, Aki=2, Ben=2, Chika=2).rounds(2).play()
+    assert [tokens(state, n, "celerium") for n in ("Aki", "Ben", "Chika")] == [2, 2, 2]
+    state, board = Game().zone(5, "ice").crew(5, Aki=1, Ben=1).rounds(10).play()
+    # r5 tie keeps 1; r8: 3 split 1 each, 1 stays; r10: 1 + 3 = 4 split 2 each
+    assert tokens(state, "Aki", "ice") == 3
+    state, board = Game().zone(6, "ice").crew(6, Aki=1, Ben=1, Chika=1).rounds(10).play()
+    # r5: 1 stays; r8: 3 → 1 each; r10: 3 → 1 each
+    assert tokens(state, "Aki", "ice") == 2 and state.game.pots[6] == 0
+    assert not state.game.resource_tokens
+    state, board = Game(4).zone(6, "ice").rounds(8).crew(6, Aki=1, Ben=1, Chika=1, Dai=1).rounds(2).play()
+    # r10 pot 1 + 2 + 3 = 6 among four: 1 each, 2 discarded
+    assert "Round 10, Zone 6: Aki 1, Ben 1, Chika 1, Dai 1: tie, 1 ice each, 2 discarded" in board.to_json()["details"]
+
+
+def test_a_sole_final_majority_takes_the_resource_token_worth_three_score_tokens() -> None:
+    state, board = Game().zone(1, "sylvanite").crew(1, Aki=1).rounds(10).play()
+    assert tokens(state, "Aki", "sylvanite") == 6
+    assert points(board, "Aki", "sylvanite") == 12
+    assert points(board, "Aki", "resource-tokens") == 6
+    _, board = Game(**{mrp.RESOURCE_TOKEN_WORTH: "three-points"}).zone(1, "sylvanite").crew(1, Aki=1).rounds(10).play()
+    assert points(board, "Aki", "resource-tokens") == 3
+
+
+def test_empty_zones_keep_their_tokens_unless_the_option_discards_them() -> None:
+    state, _ = Game().zone(7, "ice").rounds(8).play()
+    assert state.game.pots[7] == 3
+    state, _ = Game(**{mrp.EMPTY_ZONES: "discard"}).zone(7, "ice").rounds(8).play()
+    assert state.game.pots[7] == 0
+
+
+def test_unmapped_zones_produce_nothing() -> None:
+    state, _ = Game().rounds(10).play()
+    assert not state.game.pots and not state.game.tokens
+
+
+def test_the_score_token_supply_running_out_is_reported_and_points_still_count() -> None:
+    game = Game(**{mrp.SUPPLY_1ST: (1, 20, 20)}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=1)
+    state, board = game.rounds(8).play()
+    # round 5: Aki 1 (supply now 0), Ben 1 from stand-ins; round 8: 2 each from stand-ins
+    assert tokens(state, "Aki", "ice") == 3 and tokens(state, "Ben", "ice") == 3
+    details = board.to_json()["details"]
+    assert "The ice score tokens ran out: resource tokens stand in for 1 of them." in details
+    assert "The ice score tokens ran out: resource tokens stand in for 4 of them." in details
+
+
+@pytest.mark.parametrize(("tied", "each"), [(1, 9), (2, 4), (3, 3), (4, 2)])
+def test_most_ice_gets_nine_split_rounded_down_among_tied_players(tied: int, each: int) -> None:
+    game = Game(5)
+    for zone, name in zip(range(1, tied + 1), NAMES, strict=False):
+        game.zone(zone, "ice").crew(zone, **{name: 1})
+    _, board = game.rounds(10).play()
+    for name in NAMES[:tied]:
+        assert points(board, name, "ice-bonus") == each
+    assert points(board, "Emi", "ice-bonus") == 0
+
+
+def test_nobody_with_ice_gets_no_ice_bonus() -> None:
+    _, board = Game().zone(1, "celerium").crew(1, Aki=1).rounds(10).play()
+    assert all(points(board, n, "ice-bonus") == 0 for n in ("Aki", "Ben", "Chika"))
+
+
+def test_bonus_cards_stay_secret_until_the_end_then_count() -> None:
+    game = Game().add(mrp.BONUS, seat=1, points=5).add(mrp.BONUS, seat=1, points=2)
+    _, board = game.rounds(9).play()
+    assert "bonus" not in board.to_json()["players"][0]["categories"]
+    _, board = game.rounds(1).play()
+    assert points(board, "Aki", "bonus") == 7
+
+
+def test_discovery_cards_one_per_outer_zone_seven_at_most_scored_when_revealed() -> None:
+    game = Game()
+    for zone in range(1, 8):
+        game.add(mrp.DISCOVERY, seat=1, zone=zone)
+    game.play()
+    for bad in (Game().add(mrp.DISCOVERY, seat=1, zone=9),
+                Game().add(mrp.DISCOVERY, seat=1, zone=1).add(mrp.DISCOVERY, seat=2, zone=1),
+                Game().add(mrp.DISCOVERY, seat=1, zone=1).add(mrp.DISCOVERY_POINTS, zone=1, seat=1, points=3)):
+        with pytest.raises(AssertionError):
+            bad.play()
+    central = Game(**{mrp.CENTRAL_ZONES: (1, 2, 3)}).add(mrp.DISCOVERY, seat=1, zone=9)
+    central.play()
+    _, board = Game().add(mrp.DISCOVERY, seat=2, zone=1).rounds(10).add(mrp.DISCOVERY_POINTS, zone=1, seat=3, points=4).play()
+    assert points(board, "Chika", "discovery") == 4
+
+
+def test_an_eighth_discovery_card_is_refused() -> None:
+    game = Game(**{mrp.CENTRAL_ZONES: (10, 10, 10)})
+    for zone in range(1, 9):
+        game.add(mrp.DISCOVERY, seat=1, zone=zone)
+    with pytest.raises(AssertionError, match="Seven"):
+        game.play()
+
+
+def test_recording_landings_and_moves_gives_the_same_result_as_entering_counts() -> None:
+    by_moves = (
+        Game().zone(1, "ice").zone(2, "celerium")
+        .add(mrp.LAND, seat=1, zone=1, count=3).add(mrp.LAND, seat=2, zone=1, count=2)
+        .add(mrp.MOVE, seat=1, from_zone=1, to_zone=2, count=2).add(mrp.LAND, seat=3, zone=2, count=1)
+        .add(mrp.REMOVE, seat=2, zone=1, count=1)
+        .rounds(5)
+    )
+    by_counts = Game().zone(1, "ice").zone(2, "celerium").crew(1, Aki=1, Ben=1).crew(2, Aki=2, Chika=1).rounds(5)
+    (state_a, board_a), (state_b, board_b) = by_moves.play(), by_counts.play()
+    assert board_a.to_json()["players"] == board_b.to_json()["players"]
+    assert state_a.game.pots == state_b.game.pots
+
+
+def test_crew_cannot_go_below_zero_or_beyond_twenty_two() -> None:
+    with pytest.raises(AssertionError):
+        Game().add(mrp.REMOVE, seat=1, zone=1, count=1).play()
+    with pytest.raises(AssertionError):
+        Game().crew(1, Aki=20).crew(2, Aki=3).play()
+
+
+def test_a_zone_first_reached_draws_its_resource_from_the_seed_within_the_mix() -> None:
+    game = Game(**{mrp.TOKEN_MIX_1ST: (0, 0, 14)})
+    state, _ = game.crew(1, Aki=1).play()
+    assert state.game.resources == {1: "celerium"}
+    drawn = [replay({"game": mrp.SLUG, "players": [{"name": n} for n in NAMES[:3]], "seed": f"s{i}",
+                     "events": [{"kind": mrp.SET_CREW, "payload": {"seat": 1, "zone": z, "count": 1}} for z in range(1, 11)]})[0]
+             for i in range(3)]
+    for state in drawn:
+        values = list(state.game.resources.values())
+        assert len(values) == 10 and values.count("ice") <= 6 and values.count("sylvanite") <= 4
+    with pytest.raises(AssertionError):
+        Game(**{mrp.TOKEN_MIX_1ST: (0, 14, 0)}).zone(1, "ice").play()
+
+
+def test_editions_guard_player_counts_and_name_the_zones() -> None:
+    for players, edition in ((2, "1st"), (6, "1st"), (7, "2nd")):
+        with pytest.raises((RuleError, AssertionError)):
+            Game(players, edition=edition).play()
+    Game(2, edition="2nd").play()
+    Game(6, edition="2nd").play()
+    _, board = Game(2, edition="2nd").zone(10, "ice").crew(10, Aki=1).rounds(5).play()
+    assert "Round 5, Phobos: Aki 1: Aki takes 1 ice" in board.to_json()["details"]
+    with pytest.raises(AssertionError):  # the 2nd edition has 5 ice, 3 sylvanite, 3 celerium tokens
+        g = Game(2, edition="2nd")
+        for zone in range(1, 5):
+            g.zone(zone, "celerium")
+        g.play()
+
+
+def test_nothing_is_recorded_after_round_10_but_the_discovery_reveal() -> None:
+    with pytest.raises(AssertionError):
+        Game().rounds(10).crew(1, Aki=1).play()
+
+
+def test_a_final_tie_is_shared_unless_the_option_counts_crew() -> None:
+    _, board = Game().zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=2).rounds(10).play()
+    aki, ben = (next(p for p in board.players if p.name == n) for n in ("Aki", "Ben"))
+    assert aki.total == ben.total and aki.rank == ben.rank == 1
+    assert "share rank 1" in board.to_json()["tie_break"][0] or "shared rank 1" in board.to_json()["tie_break"][0]
+    _, board = Game(**{mrp.TIE_BREAK: "crew"}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=2).rounds(10).play()
+    assert [p.name for p in board.players][:2] == ["Ben", "Aki"]
+    assert board.players[0].rank == 1 and board.players[1].rank == 2
