@@ -42,8 +42,16 @@ def run(host: str, port: int, workers: int, dev: bool) -> None:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     os.execv(
         gunicorn,
-        [gunicorn, "--config", "python:companion.gunicorn_conf", "--bind", f"{host}:{port}",
-         "--workers", str(workers), "companion.wsgi:app"],
+        [
+            gunicorn,
+            "--config",
+            "python:companion.gunicorn_conf",
+            "--bind",
+            f"{host}:{port}",
+            "--workers",
+            str(workers),
+            "companion.wsgi:app",
+        ],
     )
 
 

@@ -50,10 +50,9 @@ def write_session(engine: Engine) -> Iterator[Session]:
     """Yield a session in one write transaction (committed on success, rolled back on error)."""
     with engine.connect() as connection:
         connection = connection.execution_options(**{WRITE: True})
-        with connection.begin():
-            with Session(bind=connection, expire_on_commit=False) as session:
-                yield session
-                session.flush()
+        with connection.begin(), Session(bind=connection, expire_on_commit=False) as session:
+            yield session
+            session.flush()
 
 
 @contextmanager

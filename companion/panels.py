@@ -51,9 +51,7 @@ def red_planet_panel(state: TableState, seat: int | None) -> dict[str, Any]:
         "zones": rows,
         "zone_names": [(zone, mrp.zone_name(setup, zone)) for zone in mrp.ZONES],
         "resources": [(r, mrp.RESOURCE_NAMES[r]) for r in mrp.RESOURCES],
-        "scoring_lines": [
-            (scoring.round, mrp.explain_scoring(setup, scoring)) for scoring in reversed(game.scorings)
-        ],
+        "scoring_lines": [(scoring.round, mrp.explain_scoring(setup, scoring)) for scoring in reversed(game.scorings)],
         "my_bonus": game.bonus.get(seat, 0) if seat is not None else None,
         "discoveries_left": mrp.MAX_DISCOVERIES - len(game.discoveries),
         "kinds": {

@@ -81,7 +81,9 @@ def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, 
         raise RuleError(N_("Each player needs a different colour."))
     setup = Setup(
         game=slug,
-        players=tuple(Player(seat, name, p.colour) for seat, (name, p) in enumerate(zip(names, named, strict=True), start=1)),
+        players=tuple(
+            Player(seat, name, p.colour) for seat, (name, p) in enumerate(zip(names, named, strict=True), start=1)
+        ),
         options=resolve_options(all_options(slug), options),
         seed=seed,
     )
@@ -94,7 +96,9 @@ def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], o
     return store.insert_table(engine, setup=make_setup(slug, players, options, new_seed()))
 
 
-def find_table(engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None) -> TableInfo:
+def find_table(
+    engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None
+) -> TableInfo:
     """Return the table, or raise NotFound."""
     table = store.find_table(engine, code=code, join_token=join_token, watch_token=watch_token)
     if table is None:
@@ -302,12 +306,21 @@ def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
     game = get_game(slug)
     raw_players = scenario.get("players") or []
     players = tuple(
-        Player(int(p.get("seat", index)), str(p["name"]), str(p.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])))
+        Player(
+            int(p.get("seat", index)),
+            str(p["name"]),
+            str(p.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])),
+        )
         for index, p in enumerate(raw_players, start=1)
     )
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
-    setup = Setup(slug, players, resolve_options(all_options(slug), scenario.get("options") or {}), str(scenario.get("seed") or "0"))
+    setup = Setup(
+        slug,
+        players,
+        resolve_options(all_options(slug), scenario.get("options") or {}),
+        str(scenario.get("seed") or "0"),
+    )
     game.check_setup(setup)
     events = []
     for index, raw in enumerate(scenario.get("events") or [], start=1):
@@ -321,4 +334,3 @@ def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
         events.append(event)
     state = fold(game, setup, sorted(events, key=lambda e: e.seq))
     return state, score(game, state)
-

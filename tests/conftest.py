@@ -47,7 +47,12 @@ def make_client(app: Flask) -> Iterator[Any]:
     yield lambda: app.test_client()
 
 
-def new_table(client: FlaskClient, game: str = "space-base", players: tuple[tuple[str, str], ...] = PLAYERS, **options: str) -> str:
+def new_table(
+    client: FlaskClient,
+    game: str = "space-base",
+    players: tuple[tuple[str, str], ...] = PLAYERS,
+    **options: str,
+) -> str:
     """Create a table through the form and return its code."""
     form = {"game": game}
     for seat, (name, colour) in enumerate(players, start=1):

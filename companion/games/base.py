@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, TypeAlias, Union
+from typing import Any, Protocol, TypeAlias
 
-JSONValue: TypeAlias = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]
 Payload: TypeAlias = Mapping[str, Any]
 
 
@@ -30,8 +29,7 @@ class Message:
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """Return the sentence with its parameters filled in, translated by ``translate``."""
         values = {
-            key: value.render(translate) if isinstance(value, Message) else value
-            for key, value in self.params.items()
+            key: value.render(translate) if isinstance(value, Message) else value for key, value in self.params.items()
         }
         text = translate(self.msgid)
         return text.format(**values) if values else text
@@ -145,9 +143,7 @@ class RuleOption:
             return self._number(raw)
         items = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw)
         if len(items) != len(self.default):
-            raise RuleError(
-                N_("This option needs exactly {count} numbers."), count=len(self.default)
-            )
+            raise RuleError(N_("This option needs exactly {count} numbers."), count=len(self.default))
         return tuple(self._number(item) for item in items)
 
     def _number(self, raw: Any) -> int:
@@ -155,9 +151,7 @@ class RuleOption:
             value = int(raw)
         except (TypeError, ValueError):
             raise RuleError(N_("“{value}” is not a whole number."), value=raw) from None
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise RuleError(
                 N_("{value} is outside {minimum}–{maximum}."),
                 value=value,
@@ -181,18 +175,13 @@ def resolve_options(options: Sequence[RuleOption], given: Mapping[str, Any]) -> 
     if unknown:
         raise RuleError(N_("Unknown rule option: {name}."), name=", ".join(sorted(unknown)))
     return {
-        option.key: option.coerce(given[option.key]) if option.key in given else option.default
-        for option in options
+        option.key: option.coerce(given[option.key]) if option.key in given else option.default for option in options
     }
 
 
-def applied_options(
-    options: Sequence[RuleOption], values: Mapping[str, Any]
-) -> tuple[tuple[str, str], ...]:
+def applied_options(options: Sequence[RuleOption], values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     """Return (label, value) pairs of the options a scoreboard was computed with."""
-    return tuple(
-        (option.label, option.describe(values.get(option.key, option.default))) for option in options
-    )
+    return tuple((option.label, option.describe(values.get(option.key, option.default))) for option in options)
 
 
 # -- Events ------------------------------------------------------------------------------------
@@ -328,13 +317,33 @@ class Scoreboard:
 class Game(Protocol):
     """What a registered game provides. State objects are the game's own frozen values."""
 
-    slug: str
-    name: str
-    min_players: int
-    max_players: int
-    options: tuple[RuleOption, ...]
-    event_kinds: tuple[EventKind, ...]
-    tally_categories: tuple[TallyCategory, ...]
+    @property
+    def slug(self) -> str:
+        """The registry key, e.g. ``mission-red-planet``."""
+
+    @property
+    def name(self) -> str:
+        """The game's name (a message id)."""
+
+    @property
+    def min_players(self) -> int:
+        """Fewest players."""
+
+    @property
+    def max_players(self) -> int:
+        """Most players."""
+
+    @property
+    def options(self) -> tuple[RuleOption, ...]:
+        """Rule options with their defaults."""
+
+    @property
+    def event_kinds(self) -> tuple[EventKind, ...]:
+        """The game's own event kinds."""
+
+    @property
+    def tally_categories(self) -> tuple[TallyCategory, ...]:
+        """Categories the table's tally sheet starts with."""
 
     def check_setup(self, setup: Setup) -> None:
         """Raise :class:`RuleError` if the players and options cannot play this game."""

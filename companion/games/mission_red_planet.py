@@ -32,6 +32,7 @@ from companion.games.base import (
     RuleOption,
     Scoreboard,
     Setup,
+    TallyCategory,
     applied_options,
     msg,
 )
@@ -161,7 +162,11 @@ _seat = Field("seat", "seat")
 _count = Field("count", "int", 1, 22)
 EVENT_KINDS = (
     EventKind(LAND, N_("Crew land in a zone"), (_seat, _zone, _count)),
-    EventKind(MOVE, N_("Crew move between zones"), (_seat, Field("from_zone", "int", 1, 10), Field("to_zone", "int", 1, 10), _count)),
+    EventKind(
+        MOVE,
+        N_("Crew move between zones"),
+        (_seat, Field("from_zone", "int", 1, 10), Field("to_zone", "int", 1, 10), _count),
+    ),
     EventKind(REMOVE, N_("Crew leave Mars"), (_seat, _zone, _count)),
     EventKind(SET_CREW, N_("Crew count in a zone"), (_seat, _zone, Field("count", "int", 0, 22))),
     EventKind(RESOURCE, N_("Resource token revealed"), (_zone, Field("resource", "choice", choices=RESOURCES))),
@@ -257,7 +262,7 @@ class MissionRedPlanet:
     max_players = 6
     options = OPTIONS
     event_kinds = EVENT_KINDS
-    tally_categories = ()
+    tally_categories: tuple[TallyCategory, ...] = ()
 
     def check_setup(self, setup: Setup) -> None:
         """Apply the edition's player count and a token mix that can fill the zones."""
@@ -292,7 +297,12 @@ class MissionRedPlanet:
         names = {player.seat: player.name for player in setup.players}
         who = names.get(p.get("seat", -1), "")
         if event.kind == LAND:
-            return msg(N_("{name}: {count} crew land in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"]))
+            return msg(
+                N_("{name}: {count} crew land in {zone}"),
+                name=who,
+                count=p["count"],
+                zone=zone_name(setup, p["zone"]),
+            )
         if event.kind == MOVE:
             return msg(
                 N_("{name}: {count} crew move from {source} to {target}"),
@@ -302,17 +312,35 @@ class MissionRedPlanet:
                 target=zone_name(setup, p["to_zone"]),
             )
         if event.kind == REMOVE:
-            return msg(N_("{name}: {count} crew leave {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"]))
+            return msg(
+                N_("{name}: {count} crew leave {zone}"),
+                name=who,
+                count=p["count"],
+                zone=zone_name(setup, p["zone"]),
+            )
         if event.kind == SET_CREW:
-            return msg(N_("{name}: {count} crew in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"]))
+            return msg(
+                N_("{name}: {count} crew in {zone}"),
+                name=who,
+                count=p["count"],
+                zone=zone_name(setup, p["zone"]),
+            )
         if event.kind == RESOURCE:
-            return msg(N_("{zone} holds {resource}"), zone=zone_name(setup, p["zone"]), resource=msg(RESOURCE_NAMES[p["resource"]]))
+            return msg(
+                N_("{zone} holds {resource}"),
+                zone=zone_name(setup, p["zone"]),
+                resource=msg(RESOURCE_NAMES[p["resource"]]),
+            )
         if event.kind == END_ROUND:
             return msg(N_("End of a round"))
         if event.kind == BONUS:
             return msg(N_("{name} noted a bonus card (secret until the end)"), name=who)
         if event.kind == DISCOVERY:
-            return msg(N_("{name} placed a discovery card face down on {zone}"), name=who, zone=zone_name(setup, p["zone"]))
+            return msg(
+                N_("{name} placed a discovery card face down on {zone}"),
+                name=who,
+                zone=zone_name(setup, p["zone"]),
+            )
         return msg(
             N_("Discovery card on {zone}: {points} points for {name}"),
             zone=zone_name(setup, p["zone"]),
@@ -375,7 +403,9 @@ def _move(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     if p["from_zone"] == p["to_zone"]:
         raise RuleError(N_("Choose two different zones."))
     seat = p["seat"]
-    state = _with_crew(setup, state, seat, p["from_zone"], state.crew.get((p["from_zone"], seat), 0) - p["count"], event)
+    state = _with_crew(
+        setup, state, seat, p["from_zone"], state.crew.get((p["from_zone"], seat), 0) - p["count"], event
+    )
     return _with_crew(setup, state, seat, p["to_zone"], state.crew.get((p["to_zone"], seat), 0) + p["count"], event)
 
 
@@ -503,8 +533,7 @@ def resource_token_points(setup: Setup, colour: str) -> int:
 def ice_counts(setup: Setup, state: RedPlanet) -> dict[int, int]:
     """Return each seat's ice, in score tokens (a resource token counts as three)."""
     return {
-        seat: state.tokens.get((seat, ICE), 0) + 3 * state.resource_tokens.get((seat, ICE), 0)
-        for seat in setup.seats
+        seat: state.tokens.get((seat, ICE), 0) + 3 * state.resource_tokens.get((seat, ICE), 0) for seat in setup.seats
     }
 
 
@@ -520,7 +549,11 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
                 colour,
                 RESOURCE_NAMES[colour],
                 state.tokens.get((seat, colour), 0) * values[colour],
-                msg(N_("{count} tokens × {value}"), count=state.tokens.get((seat, colour), 0), value=values[colour]),
+                msg(
+                    N_("{count} tokens × {value}"),
+                    count=state.tokens.get((seat, colour), 0),
+                    value=values[colour],
+                ),
             )
             for colour in RESOURCES
         ]
@@ -552,7 +585,10 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
     ranking = rank_scores(totals, names, chain)
     players = tuple(
         sorted(
-            (PlayerScore(seat, names[seat], categories[seat], totals[seat], ranking.ranks[seat]) for seat in setup.seats),
+            (
+                PlayerScore(seat, names[seat], categories[seat], totals[seat], ranking.ranks[seat])
+                for seat in setup.seats
+            ),
             key=lambda p: (p.rank, p.seat),
         )
     )
@@ -588,10 +624,15 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
                 else msg(N_("no crew: {pot} {resource} discarded"), pot=result.pot, resource=colour)
             )
         elif len(result.shares) == 1 and not result.carried and not result.discarded:
-            (seat, share), = result.shares.items()
+            ((seat, share),) = result.shares.items()
             outcome = msg(N_("{name} takes {count} {resource}"), name=names[seat], count=share, resource=colour)
             if result.resource_token_to is not None:
-                outcome = msg(N_("{name} takes {count} {resource} and the resource token"), name=names[seat], count=share, resource=colour)
+                outcome = msg(
+                    N_("{name} takes {count} {resource} and the resource token"),
+                    name=names[seat],
+                    count=share,
+                    resource=colour,
+                )
         elif not result.shares:
             outcome = msg(
                 N_("tie, {count} {resource} carried over to round {next}"),
@@ -610,17 +651,22 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
                     next=NEXT_SCORING.get(scoring.round, LAST_ROUND),
                 )
             elif result.discarded:
-                outcome = msg(N_("tie, {each} {resource} each, {rest} discarded"), each=each, resource=colour, rest=result.discarded)
+                outcome = msg(
+                    N_("tie, {each} {resource} each, {rest} discarded"),
+                    each=each,
+                    resource=colour,
+                    rest=result.discarded,
+                )
             else:
                 outcome = msg(N_("tie, {each} {resource} each"), each=each, resource=colour)
         if not result.shares and result.crew and result.discarded:
             outcome = msg(N_("tie, {count} {resource} discarded"), count=result.discarded, resource=colour)
         lines.append(msg(N_("{head}: {crew}: {outcome}"), head=head, crew=crew or "—", outcome=outcome))
-    for colour, missing in scoring.stand_ins.items():
+    for short_colour, missing in scoring.stand_ins.items():
         lines.append(
             msg(
                 N_("The {resource} score tokens ran out: resource tokens stand in for {count} of them."),
-                resource=msg(RESOURCE_NAMES[colour]),
+                resource=msg(RESOURCE_NAMES[short_colour]),
                 count=missing,
             )
         )

@@ -49,9 +49,7 @@ def rank_scores(
             ranks[seat] = ranks[previous]
         else:
             ranks[seat] = position
-    explanation = tuple(
-        _explain_tie(group, totals, names, chain, ranks) for group in _groups(order, totals)
-    )
+    explanation = tuple(_explain_tie(group, totals, names, chain, ranks) for group in _groups(order, totals))
     if not explanation:
         explanation = (msg(N_("No ties: every player has a different total.")),)
     return Ranking(ranks, explanation)
@@ -94,9 +92,7 @@ def _explain_tie(
         if len({_oriented(tie_breaker, seat) for seat in group}) > 1:
             break
     decided = len({ranks[seat] for seat in group}) > 1
-    values = "; ".join(
-        f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group
-    )
+    values = "; ".join(f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group)
     if decided:
         return msg(
             N_("{names} tie on {total} points; settled by {criteria} ({values})."),
@@ -138,10 +134,7 @@ def ladder_ranks(values: Mapping[int, int], policy: str, exclude_zero: bool = Tr
     distinct = sorted(set(ranked.values()), reverse=True)
     if policy == DENSE:
         return {seat: distinct.index(value) + 1 for seat, value in ranked.items()}
-    return {
-        seat: 1 + sum(1 for other in ranked.values() if other > value)
-        for seat, value in ranked.items()
-    }
+    return {seat: 1 + sum(1 for other in ranked.values() if other > value) for seat, value in ranked.items()}
 
 
 def ladder_awards(
@@ -156,7 +149,4 @@ def ladder_awards(
     prize is skipped (the 6/3 rule "tied firsts all take 6 and nobody takes 2nd").
     """
     ranks = ladder_ranks(values, policy, exclude_zero)
-    return {
-        seat: prizes[ranks[seat] - 1] if seat in ranks and ranks[seat] <= len(prizes) else 0
-        for seat in values
-    }
+    return {seat: prizes[ranks[seat] - 1] if seat in ranks and ranks[seat] <= len(prizes) else 0 for seat in values}

@@ -61,9 +61,7 @@ class SheetGame:
 
     def score(self, setup: Setup, state: Any, tally: TallySheet) -> Scoreboard:
         """Return the standings from the tally sheet and the game's tie-break chain."""
-        board = tally_scoreboard(
-            setup, tally, self.tie_breakers, applied_options(self.options, setup.options)
-        )
+        board = tally_scoreboard(setup, tally, self.tie_breakers, applied_options(self.options, setup.options))
         return Scoreboard(
             board.players,
             board.tie_break,
@@ -75,6 +73,4 @@ class SheetGame:
 def check_player_count(minimum: int, maximum: int, count: int) -> None:
     """Raise RuleError unless ``minimum <= count <= maximum``."""
     if not minimum <= count <= maximum:
-        raise RuleError(
-            N_("This game is for {minimum}–{maximum} players."), minimum=minimum, maximum=maximum
-        )
+        raise RuleError(N_("This game is for {minimum}–{maximum} players."), minimum=minimum, maximum=maximum)

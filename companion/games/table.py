@@ -51,8 +51,16 @@ TABLE_OPTIONS = (
 
 _seat = Field("seat", "seat")
 TABLE_EVENT_KINDS = (
-    EventKind(kinds.TALLY_ADD, N_("Add to a tally"), (_seat, Field("category", "text"), Field("delta", "int", -999, 999))),
-    EventKind(kinds.TALLY_SET, N_("Set a tally"), (_seat, Field("category", "text"), Field("value", "int", -9999, 9999))),
+    EventKind(
+        kinds.TALLY_ADD,
+        N_("Add to a tally"),
+        (_seat, Field("category", "text"), Field("delta", "int", -999, 999)),
+    ),
+    EventKind(
+        kinds.TALLY_SET,
+        N_("Set a tally"),
+        (_seat, Field("category", "text"), Field("value", "int", -9999, 9999)),
+    ),
     EventKind(kinds.TALLY_CATEGORY, N_("Add a tally category"), (Field("name", "text", max_length=30),)),
     EventKind(
         kinds.DICE_ROLL,
@@ -198,9 +206,9 @@ def _check_void(game: Game, state: TableState, event: Event) -> None:
         raise RuleError(N_("Entry #{seq} cannot be undone."), seq=target_seq)
     if target.seq in state.voided:
         raise RuleError(N_("Entry #{seq} is already undone."), seq=target_seq)
-    if not event.by_host and state.setup.options.get(ENTRY_POLICY) != ENTRIES_ANYONE:
-        if target.author != event.author:
-            raise RuleError(N_("Only its author or the host can undo entry #{seq}."), seq=target_seq)
+    anyone_may = event.by_host or state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE
+    if not anyone_may and target.author != event.author:
+        raise RuleError(N_("Only its author or the host can undo entry #{seq}."), seq=target_seq)
 
 
 def _apply(game: Game, state: TableState, event: Event) -> TableState:
@@ -286,17 +294,25 @@ def describe(game: Game, state: TableState, event: Event) -> Message:
     payload = event.payload
     who = names.get(payload.get("seat", -1), "")
     if event.kind == kinds.TALLY_ADD:
-        label = state.tally.category(payload["category"]).label if _has_category(state, payload) else payload["category"]
+        label = (
+            state.tally.category(payload["category"]).label if _has_category(state, payload) else payload["category"]
+        )
         return msg(N_("{name}: {delta:+d} {category}"), name=who, delta=payload["delta"], category=msg(label))
     if event.kind == kinds.TALLY_SET:
-        label = state.tally.category(payload["category"]).label if _has_category(state, payload) else payload["category"]
+        label = (
+            state.tally.category(payload["category"]).label if _has_category(state, payload) else payload["category"]
+        )
         return msg(N_("{name}: {category} set to {value}"), name=who, value=payload["value"], category=msg(label))
     if event.kind == kinds.TALLY_CATEGORY:
         return msg(N_("New tally category “{name}”"), name=payload["name"])
     if event.kind == kinds.DICE_ROLL:
         dice = next((r for r in state.rolls if r.seq == event.seq), None)
         values = ", ".join(str(v) for v in dice.values) if dice else "—"
-        template = N_("Rolled {count}d{sides} in the app: {values}") if "values" not in payload else N_("Entered real dice {count}d{sides}: {values}")
+        template = (
+            N_("Rolled {count}d{sides} in the app: {values}")
+            if "values" not in payload
+            else N_("Entered real dice {count}d{sides}: {values}")
+        )
         return msg(template, count=payload["count"], sides=payload["sides"], values=values)
     if event.kind == kinds.VOID:
         return msg(N_("Undid entry #{seq}"), seq=payload["target"])

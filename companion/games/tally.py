@@ -62,9 +62,7 @@ class TallySheet:
     def breakdown(self, seat: int) -> tuple[CategoryScore, ...]:
         """Return the points of each scoring category for ``seat``."""
         return tuple(
-            CategoryScore(c.key, c.label, c.points(self.count(seat, c.key)))
-            for c in self.categories
-            if c.scores
+            CategoryScore(c.key, c.label, c.points(self.count(seat, c.key))) for c in self.categories if c.scores
         )
 
 
@@ -84,9 +82,7 @@ def tally_scoreboard(
     breakdowns = {seat: sheet.breakdown(seat) for seat in setup.seats}
     totals = {seat: sum(c.points for c in breakdowns[seat]) for seat in setup.seats}
     chain = [
-        TieBreaker(
-            sheet.category(key).label, {seat: sheet.count(seat, key) for seat in setup.seats}
-        )
+        TieBreaker(sheet.category(key).label, {seat: sheet.count(seat, key) for seat in setup.seats})
         for key in tie_breakers
     ]
     ranking = rank_scores(totals, names, chain)

@@ -161,13 +161,9 @@ def append_event(
     it returns the event to store or raises. Nothing is written when it raises.
     """
     with write_session(engine) as session:
-        table = session.exec(
-            select(TableRecord).where(TableRecord.id == table_id).with_for_update()
-        ).one()
+        table = session.exec(select(TableRecord).where(TableRecord.id == table_id).with_for_update()).one()
         existing = session.exec(
-            select(EventRecord).where(
-                EventRecord.table_id == table_id, EventRecord.idempotency_key == idempotency_key
-            )
+            select(EventRecord).where(EventRecord.table_id == table_id, EventRecord.idempotency_key == idempotency_key)
         ).first()
         if existing is not None:
             return Appended(_event(existing), created=False)

@@ -8,28 +8,34 @@ import json
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion import services
 from companion.games.base import N_
 from companion.games.registry import get_game
 from companion.games.table import DIE_SIDES, MAX_DICE, event_kinds
 from companion.htmx import wants_fragment
-from companion.panels import panel_for
+from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership, remember
+from companion.panels import panel_for
 from companion.web import checked_key, engine, parse_payload, refuse
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
 
-def _member(code: str) -> tuple[services.TableInfo, Membership]:
+def _member(code: str) -> tuple[TableInfo, Membership]:
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
     if role is None:
-        raise refuse(403, N_("This phone has not joined table {code}. Scan the host's QR code to join."), code=table.code)
+        raise refuse(
+            403,
+            N_("This phone has not joined table {code}. Scan the host's QR code to join."),
+            code=table.code,
+        )
     return table, role
 
 
-def board_context(table: services.TableInfo, role: Membership) -> dict[str, object]:
+def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the board partial needs."""
     state = services.table_state(engine(), table)
     panel = panel_for(state, role.seat)
@@ -51,7 +57,7 @@ def board_context(table: services.TableInfo, role: Membership) -> dict[str, obje
 
 
 @bp.get("")
-def table(code: str) -> str:
+def table(code: str) -> ResponseReturnValue:
     """Show the table (the board alone for htmx)."""
     table, role = _member(code)
     context = board_context(table, role)
@@ -61,7 +67,7 @@ def table(code: str) -> str:
 
 
 @bp.post("/events")
-def record(code: str) -> Response | tuple[str, int] | str:
+def record(code: str) -> ResponseReturnValue:
     """Record one entry (or answer a repeat of it), then show the board."""
     table, role = _member(code)
     if not role.can_record:
@@ -87,7 +93,7 @@ def record(code: str) -> Response | tuple[str, int] | str:
 
 
 @bp.post("/seat")
-def take_seat(code: str) -> Response:
+def take_seat(code: str) -> ResponseReturnValue:
     """Let the host (or a watcher holding the join link) take a free seat on this phone."""
     table, role = _member(code)
     if not role.host:
@@ -95,13 +101,15 @@ def take_seat(code: str) -> Response:
     seat = request.form.get("seat", "")
     if not seat.isdigit():
         raise refuse(400, N_("Choose a seat."))
-    services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", "")))
+    services.take_seat(
+        engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", ""))
+    )
     remember(table.code, seat=int(seat))
     return redirect(url_for("play.table", code=table.code), 303)
 
 
 @bp.get("/log")
-def log(code: str) -> str:
+def log(code: str) -> ResponseReturnValue:
     """List every entry in plain words, with undo per row."""
     table, role = _member(code)
     state = services.table_state(engine(), table)
@@ -110,12 +118,14 @@ def log(code: str) -> str:
         table=table,
         role=role,
         state=state,
-        game=get_game(table.setup.game), lines=services.log_lines(state), key=services.new_key()
+        game=get_game(table.setup.game),
+        lines=services.log_lines(state),
+        key=services.new_key(),
     )
 
 
 @bp.get("/results")
-def results(code: str) -> str:
+def results(code: str) -> ResponseReturnValue:
     """Show the scoreboard with breakdown, ranks, tie-breaks and the options applied."""
     table, role = _member(code)
     state = services.table_state(engine(), table)
@@ -131,7 +141,7 @@ def results(code: str) -> str:
 
 
 @bp.get("/qr.svg")
-def join_qr(code: str) -> Response:
+def join_qr(code: str) -> ResponseReturnValue:
     """Return the join link as an SVG QR code (host only)."""
     table, role = _member(code)
     if not role.host:
@@ -144,7 +154,7 @@ def join_qr(code: str) -> Response:
 
 
 @bp.get("/scenario.json")
-def export(code: str) -> Response:
+def export(code: str) -> ResponseReturnValue:
     """Download the table's ledger as a scenario file."""
     table, _role = _member(code)
     if not services.table_state(engine(), table).ended:
@@ -155,4 +165,3 @@ def export(code: str) -> Response:
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="table-{table.code}.json"'},
     )
-

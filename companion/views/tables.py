@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from companion import services
 from companion.games.base import N_, RuleError
@@ -18,14 +19,14 @@ NEW_TABLE_PLAYERS = 6
 
 
 @bp.get("/")
-def home() -> str:
+def home() -> ResponseReturnValue:
     """List the tables this phone has joined."""
     tables = services.tables_by_code(engine(), joined_codes())
     return render_template("home.html", tables=tables, games=GAMES)
 
 
 @bp.get("/new")
-def new_table() -> str:
+def new_table() -> ResponseReturnValue:
     """Show the new-table form (the options part alone for htmx when the game changes)."""
     slug = request.args.get("game") or next(iter(GAMES))
     game = get_game(slug)
@@ -45,7 +46,7 @@ def new_table() -> str:
 
 
 @bp.post("/new")
-def create_table() -> Response | tuple[str, int]:
+def create_table() -> ResponseReturnValue:
     """Create a table; this phone becomes its host."""
     form = request.form
     slug = form.get("game", "")
@@ -80,7 +81,7 @@ def create_table() -> Response | tuple[str, int]:
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])
-def join(token: str) -> Response | str:
+def join(token: str) -> ResponseReturnValue:
     """Pick a free seat at the table behind a join link; this phone keeps it."""
     table = services.find_table(engine(), join_token=token)
     state = services.table_state(engine(), table)
@@ -91,7 +92,9 @@ def join(token: str) -> Response | str:
         seat = request.form.get("seat", "")
         if not seat.isdigit():
             raise refuse(400, N_("Choose a seat."))
-        services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", "")))
+        services.take_seat(
+            engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", ""))
+        )
         remember(table.code, seat=int(seat))
         return redirect(url_for("play.table", code=table.code), 303)
     free = [p for p in table.setup.players if p.seat not in state.claims]
@@ -101,7 +104,7 @@ def join(token: str) -> Response | str:
 
 
 @bp.get("/watch/<token>")
-def watch(token: str) -> Response:
+def watch(token: str) -> ResponseReturnValue:
     """Follow a table read-only."""
     table = services.find_table(engine(), watch_token=token)
     remember(table.code, watcher=True)
@@ -109,7 +112,7 @@ def watch(token: str) -> Response:
 
 
 @bp.post("/language")
-def language() -> Response:
+def language() -> ResponseReturnValue:
     """Switch the page language and go back."""
     chosen = request.form.get("lang", "")
     if chosen in ("en", "ja"):

@@ -73,7 +73,11 @@ def test_a_rejected_event_changes_nothing(slug: str) -> None:
 def test_payload_checks_types_bounds_and_unknown_fields() -> None:
     kinds = {k.kind: k for k in __import__("companion.games.table", fromlist=["x"]).TABLE_EVENT_KINDS}
     kind = kinds["tally.add"]
-    assert check_payload(kind, {"seat": 1, "category": "vp", "delta": 3}) == {"seat": 1, "category": "vp", "delta": 3}
+    assert check_payload(kind, {"seat": 1, "category": "vp", "delta": 3}) == {
+        "seat": 1,
+        "category": "vp",
+        "delta": 3,
+    }
     for bad in (
         {"seat": 1, "category": "vp"},
         {"seat": 1, "category": "vp", "delta": "3"},

@@ -82,8 +82,19 @@ def test_app_dice_come_from_the_seed_and_the_entry_number() -> None:
     state = replay(ev(7, "dice.roll", count=2, sides=6))
     assert state.rolls[0].values == roll(2, 6, "secret-seed", "dice", 7)
     assert replay(ev(7, "dice.roll", count=2, sides=6)).rolls == state.rolls
-    other = fold(GAME, Setup(SETUP.game, SETUP.players, SETUP.options, "another-seed"), [ev(7, "dice.roll", count=2, sides=6)])
-    many = [fold(GAME, Setup(SETUP.game, SETUP.players, SETUP.options, f"s{i}"), [ev(1, "dice.roll", count=10, sides=6)]) for i in range(50)]
+    other = fold(
+        GAME,
+        Setup(SETUP.game, SETUP.players, SETUP.options, "another-seed"),
+        [ev(7, "dice.roll", count=2, sides=6)],
+    )
+    many = [
+        fold(
+            GAME,
+            Setup(SETUP.game, SETUP.players, SETUP.options, f"s{i}"),
+            [ev(1, "dice.roll", count=10, sides=6)],
+        )
+        for i in range(50)
+    ]
     faces = {v for s in many for v in s.rolls[0].values}
     assert faces == {1, 2, 3, 4, 5, 6}
     assert other.rolls[0].seq == 7

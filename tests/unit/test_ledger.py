@@ -55,8 +55,13 @@ def engine(url: str) -> Iterator[Engine]:
 
 def add_point(engine, table, key: str, seat: int = 1):  # type: ignore[no-untyped-def]
     return services.record(
-        engine, table, kind="tally.add", payload={"seat": seat, "category": "vp", "delta": 1},
-        author=None, by_host=True, idempotency_key=key,
+        engine,
+        table,
+        kind="tally.add",
+        payload={"seat": seat, "category": "vp", "delta": 1},
+        author=None,
+        by_host=True,
+        idempotency_key=key,
     )
 
 
@@ -79,8 +84,15 @@ def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, 
 def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
     table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
     with pytest.raises(RuleError):
-        services.record(engine, table, kind="tally.add", payload={"seat": 1, "category": "vp", "delta": -1},
-                        author=None, by_host=True, idempotency_key="negative-vp-1")
+        services.record(
+            engine,
+            table,
+            kind="tally.add",
+            payload={"seat": 1, "category": "vp", "delta": -1},
+            author=None,
+            by_host=True,
+            idempotency_key="negative-vp-1",
+        )
     add_point(engine, table, "fine-key-001")
     assert seqs(engine, table.id) == [1]
 
@@ -132,7 +144,15 @@ def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None
 def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
     table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
     add_point(engine, table, "append-only-1")
-    services.record(engine, table, kind="void", payload={"target": 1}, author=None, by_host=True, idempotency_key="append-only-2")
+    services.record(
+        engine,
+        table,
+        kind="void",
+        payload={"target": 1},
+        author=None,
+        by_host=True,
+        idempotency_key="append-only-2",
+    )
     with read_session(engine) as session:
         rows = session.exec(select(EventRecord).where(EventRecord.table_id == table.id).order_by(EventRecord.seq)).all()
     assert [(r.seq, r.kind, r.payload) for r in rows] == [

@@ -41,7 +41,13 @@ class Game:
 
     def play(self) -> tuple[TableState, Scoreboard]:
         state, board = replay(
-            {"game": mrp.SLUG, "players": self.players, "options": self.options, "seed": "mars", "events": self.events}
+            {
+                "game": mrp.SLUG,
+                "players": self.players,
+                "options": self.options,
+                "seed": "mars",
+                "events": self.events,
+            }
         )
         assert not state.skipped, {seq: m.render() for seq, m in state.skipped.items()}
         return state, board
@@ -80,7 +86,9 @@ def test_round_8_tie_splits_evenly_and_the_remainder_waits_for_round_10() -> Non
     # round 5: 1 stays; round 8: 1 + 2 = 3 split between two: 1 each, 1 stays
     assert tokens(state, "Aki", "sylvanite") == 1 and tokens(state, "Ben", "sylvanite") == 1
     assert state.game.pots[2] == 1
-    assert "Round 8, Zone 2: Aki 2, Ben 2: tie, 1 sylvanite each, 1 carried over to round 10" in board.to_json()["details"]
+    assert (
+        "Round 8, Zone 2: Aki 2, Ben 2: tie, 1 sylvanite each, 1 carried over to round 10" in board.to_json()["details"]
+    )
     state, _ = game.crew(2, Chika=5).rounds(2).play()
     assert tokens(state, "Chika", "sylvanite") == 4  # 1 left from round 8 + 3 new
     assert state.game.resource_tokens[(3, "sylvanite")] == 1
@@ -173,14 +181,18 @@ def test_discovery_cards_one_per_outer_zone_seven_at_most_scored_when_revealed()
     for zone in range(1, 8):
         game.add(mrp.DISCOVERY, seat=1, zone=zone)
     game.play()
-    for bad in (Game().add(mrp.DISCOVERY, seat=1, zone=9),
-                Game().add(mrp.DISCOVERY, seat=1, zone=1).add(mrp.DISCOVERY, seat=2, zone=1),
-                Game().add(mrp.DISCOVERY, seat=1, zone=1).add(mrp.DISCOVERY_POINTS, zone=1, seat=1, points=3)):
+    for bad in (
+        Game().add(mrp.DISCOVERY, seat=1, zone=9),
+        Game().add(mrp.DISCOVERY, seat=1, zone=1).add(mrp.DISCOVERY, seat=2, zone=1),
+        Game().add(mrp.DISCOVERY, seat=1, zone=1).add(mrp.DISCOVERY_POINTS, zone=1, seat=1, points=3),
+    ):
         with pytest.raises(AssertionError):
             bad.play()
     central = Game(**{mrp.CENTRAL_ZONES: (1, 2, 3)}).add(mrp.DISCOVERY, seat=1, zone=9)
     central.play()
-    _, board = Game().add(mrp.DISCOVERY, seat=2, zone=1).rounds(10).add(mrp.DISCOVERY_POINTS, zone=1, seat=3, points=4).play()
+    _, board = (
+        Game().add(mrp.DISCOVERY, seat=2, zone=1).rounds(10).add(mrp.DISCOVERY_POINTS, zone=1, seat=3, points=4).play()
+    )
     assert points(board, "Chika", "discovery") == 4
 
 
@@ -194,9 +206,13 @@ def test_an_eighth_discovery_card_is_refused() -> None:
 
 def test_recording_landings_and_moves_gives_the_same_result_as_entering_counts() -> None:
     by_moves = (
-        Game().zone(1, "ice").zone(2, "celerium")
-        .add(mrp.LAND, seat=1, zone=1, count=3).add(mrp.LAND, seat=2, zone=1, count=2)
-        .add(mrp.MOVE, seat=1, from_zone=1, to_zone=2, count=2).add(mrp.LAND, seat=3, zone=2, count=1)
+        Game()
+        .zone(1, "ice")
+        .zone(2, "celerium")
+        .add(mrp.LAND, seat=1, zone=1, count=3)
+        .add(mrp.LAND, seat=2, zone=1, count=2)
+        .add(mrp.MOVE, seat=1, from_zone=1, to_zone=2, count=2)
+        .add(mrp.LAND, seat=3, zone=2, count=1)
         .add(mrp.REMOVE, seat=2, zone=1, count=1)
         .rounds(5)
     )
@@ -217,9 +233,17 @@ def test_a_zone_first_reached_draws_its_resource_from_the_seed_within_the_mix() 
     game = Game(**{mrp.TOKEN_MIX_1ST: (0, 0, 14)})
     state, _ = game.crew(1, Aki=1).play()
     assert state.game.resources == {1: "celerium"}
-    drawn = [replay({"game": mrp.SLUG, "players": [{"name": n} for n in NAMES[:3]], "seed": f"s{i}",
-                     "events": [{"kind": mrp.SET_CREW, "payload": {"seat": 1, "zone": z, "count": 1}} for z in range(1, 11)]})[0]
-             for i in range(3)]
+    drawn = [
+        replay(
+            {
+                "game": mrp.SLUG,
+                "players": [{"name": n} for n in NAMES[:3]],
+                "seed": f"s{i}",
+                "events": [{"kind": mrp.SET_CREW, "payload": {"seat": 1, "zone": z, "count": 1}} for z in range(1, 11)],
+            }
+        )[0]
+        for i in range(3)
+    ]
     for state in drawn:
         values = list(state.game.resources.values())
         assert len(values) == 10 and values.count("ice") <= 6 and values.count("sylvanite") <= 4
@@ -252,6 +276,8 @@ def test_a_final_tie_is_shared_unless_the_option_counts_crew() -> None:
     aki, ben = (next(p for p in board.players if p.name == n) for n in ("Aki", "Ben"))
     assert aki.total == ben.total and aki.rank == ben.rank == 1
     assert "share rank 1" in board.to_json()["tie_break"][0] or "shared rank 1" in board.to_json()["tie_break"][0]
-    _, board = Game(**{mrp.TIE_BREAK: "crew"}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=2).rounds(10).play()
+    _, board = (
+        Game(**{mrp.TIE_BREAK: "crew"}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=2).rounds(10).play()
+    )
     assert [p.name for p in board.players][:2] == ["Ben", "Aki"]
     assert board.players[0].rank == 1 and board.players[1].rank == 2

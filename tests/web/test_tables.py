@@ -99,9 +99,14 @@ def test_bad_entries_get_a_4xx_and_store_nothing(client: FlaskClient) -> None:
         response = post_event(client, code, **fields)
         assert response.status_code == status, name
         assert soup(response).select_one(".error").get_text(strip=True), name
-    malformed_key = client.post(f"/t/{code}/events", data={"kind": "tally.add", "key": "<x>", "seat": "1", "category": "vp", "delta": "1"})
+    malformed_key = client.post(
+        f"/t/{code}/events",
+        data={"kind": "tally.add", "key": "<x>", "seat": "1", "category": "vp", "delta": "1"},
+    )
     assert malformed_key.status_code == 400
-    oversized = client.post(f"/t/{code}/events", data={"kind": "tally.category", "key": "big-entry-1", "name": "x" * 20000})
+    oversized = client.post(
+        f"/t/{code}/events", data={"kind": "tally.category", "key": "big-entry-1", "name": "x" * 20000}
+    )
     assert oversized.status_code == 413
     log = soup(client.get(f"/t/{code}/log"))
     assert log.select(".log li.muted")  # "Nothing recorded yet."
@@ -120,7 +125,7 @@ def test_htmx_gets_the_board_fragment_and_a_page_load_gets_the_page(client: Flas
     code = new_table(client)
     fragment = post_event(client, code, htmx=True, kind="tally.add", seat=1, category="vp", delta=2)
     assert fragment.status_code == 200
-    assert fragment.text.lstrip().startswith("<div id=\"board\"")
+    assert fragment.text.lstrip().startswith('<div id="board"')
     assert "<html" not in fragment.text
     assert "HX-Request" in fragment.headers["Vary"]
     page = client.get(f"/t/{code}")
@@ -178,9 +183,21 @@ def test_ending_the_table_reveals_the_seed_that_matches_the_hash(client: FlaskCl
 def test_new_table_form_rejects_bad_setups_with_a_message(client: FlaskClient) -> None:
     bad = {
         "no players": {"game": "space-base"},
-        "same names": {"game": "space-base", "name-1": "Aki", "colour-1": "#E69F00", "name-2": "aki", "colour-2": "#56B4E9"},
+        "same names": {
+            "game": "space-base",
+            "name-1": "Aki",
+            "colour-1": "#E69F00",
+            "name-2": "aki",
+            "colour-2": "#56B4E9",
+        },
         "too few for the game": {"game": "andromeda", "name-1": "Aki", "colour-1": "#E69F00"},
-        "odd colour": {"game": "space-base", "name-1": "Aki", "colour-1": "red", "name-2": "Ben", "colour-2": "#56B4E9"},
+        "odd colour": {
+            "game": "space-base",
+            "name-1": "Aki",
+            "colour-1": "red",
+            "name-2": "Ben",
+            "colour-2": "#56B4E9",
+        },
     }
     for name, form in bad.items():
         response = client.post("/new", data=form)
@@ -202,7 +219,17 @@ def test_csrf_protects_every_form(app: Flask) -> None:
     assert response.status_code == 400 and "out of date" in response.text
     page = soup(client.get("/new"))
     token = page.select_one("input[name=csrf_token]")["value"]
-    ok = client.post("/new", data={"csrf_token": token, "game": "space-base", "name-1": "Aki", "colour-1": "#E69F00", "name-2": "Ben", "colour-2": "#56B4E9"})
+    ok = client.post(
+        "/new",
+        data={
+            "csrf_token": token,
+            "game": "space-base",
+            "name-1": "Aki",
+            "colour-1": "#E69F00",
+            "name-2": "Ben",
+            "colour-2": "#56B4E9",
+        },
+    )
     assert ok.status_code == 303
 
 

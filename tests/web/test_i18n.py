@@ -1,0 +1,58 @@
+"""Japanese and English: every user-facing string is in the Japanese catalogue."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+JAPANESE = ROOT / "companion/translations/ja/LC_MESSAGES/messages.po"
+
+
+def read(path: Path):  # type: ignore[no-untyped-def]
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def test_every_extracted_message_has_a_japanese_translation(tmp_path: Path) -> None:
+    template = tmp_path / "messages.pot"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "extract",
+            "-F",
+            "babel.cfg",
+            "-k",
+            "N_",
+            "-k",
+            "_",
+            "-k",
+            "gettext",
+            "--no-location",
+            "-o",
+            str(template),
+            ".",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    extracted = {m.id for m in read(template) if m.id}
+    catalogue = read(JAPANESE)
+    translated = {m.id for m in catalogue if m.id and m.string and "fuzzy" not in m.flags}
+    assert sorted(extracted - translated) == []
+
+
+def test_placeholders_survive_translation() -> None:
+    import re
+
+    catalogue = read(JAPANESE)
+    for message in catalogue:
+        if message.id:
+            pattern = r"\{[^}]*\}|%\([a-z_]+\)s"
+            assert sorted(re.findall(pattern, message.id)) == sorted(re.findall(pattern, message.string)), message.id
