@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from companion.app import create_app
 from companion.migrate import upgrade
 
+ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
 
 
