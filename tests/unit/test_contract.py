@@ -94,3 +94,12 @@ def test_player_count_is_checked_per_game() -> None:
     setup = Setup("andromeda", (Player(1, "A", "#000"), Player(2, "B", "#111")), {}, "s")
     with pytest.raises(RuleError):
         game.check_setup(setup)
+
+
+def test_the_event_reference_in_docs_is_up_to_date() -> None:
+    from pathlib import Path
+
+    from companion.docs import events_reference
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "events.md"
+    assert path.read_text() == events_reference(), "run: python -m companion.docs > docs/events.md"

@@ -1,0 +1,79 @@
+"""The `companion` command: scenarios replay to the same scores as the tables they came from."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from flask.testing import FlaskClient
+
+from companion.cli import main
+from tests.conftest import ROOT, new_table, post_event
+
+
+def score(path: Path, *args: str) -> dict:  # type: ignore[type-arg]
+    result = CliRunner().invoke(main, ["score", str(path), *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "docs/examples").glob("*.json")), ids=lambda p: p.stem)
+def test_documented_examples_replay(example: Path) -> None:
+    board = score(example)
+    assert board["players"] and board["skipped"] == []
+
+
+def test_score_prints_ranks_breakdown_and_explanations(tmp_path: Path) -> None:
+    scenario = {
+        "game": "space-base",
+        "players": [{"name": "Aki"}, {"name": "Ben"}],
+        "seed": "x",
+        "events": [
+            {"kind": "tally.set", "payload": {"seat": 1, "category": "vp", "value": 41}},
+            {"kind": "tally.set", "payload": {"seat": 2, "category": "vp", "value": 41}},
+            {"kind": "tally.set", "payload": {"seat": 2, "category": "extra-round-vp", "value": 3}},
+        ],
+    }
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(scenario))
+    board = score(path)
+    assert [(p["name"], p["rank"], p["total"]) for p in board["players"]] == [("Ben", 1, 41), ("Aki", 2, 41)]
+    assert "settled by VP gained in the extra round" in board["tie_break"][0]
+    japanese = score(path, "--lang", "ja")
+    assert "追加ラウンドで得た勝利点" in japanese["tie_break"][0]
+
+
+def test_bad_scenarios_are_refused_with_a_message(tmp_path: Path) -> None:
+    for name, text in {"broken": "{", "no game": '{"game": "chess", "players": [{"name": "A"}]}'}.items():
+        path = tmp_path / f"{name.replace(' ', '-')}.json"
+        path.write_text(text)
+        result = CliRunner().invoke(main, ["score", str(path)])
+        assert result.exit_code != 0 and "Error" in result.output, name
+
+
+def test_an_exported_table_replays_to_the_same_scores(
+    client: FlaskClient, database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    code = new_table(client, game="mission-red-planet")
+    for seat, zone, count in ((1, 1, 3), (2, 1, 3), (3, 2, 2), (1, 3, 1)):
+        post_event(client, code, kind="mrp.land", seat=seat, zone=zone, count=count)
+    post_event(client, code, kind="dice.roll", count=2, sides=6)
+    post_event(client, code, kind="mrp.bonus", seat=1, points=4)
+    for _ in range(10):
+        post_event(client, code, kind="mrp.end-round")
+    page_totals = client.get(f"/t/{code}/results").text
+    monkeypatch.setenv("COMPANION_DATABASE_URL", database_url)
+    monkeypatch.setenv("COMPANION_SECRET_KEY", "cli")
+    exported = CliRunner().invoke(main, ["export", code])
+    assert exported.exit_code == 0, exported.output
+    path = tmp_path / "table.json"
+    path.write_text(exported.output)
+    board = score(path)
+    assert board["game"] == "mission-red-planet" and board["skipped"] == []
+    totals = {p["name"]: p["total"] for p in board["players"]}
+    for name, total in totals.items():
+        assert f"{name} <span class=\"total\">{total}</span>" in page_totals
+    assert sum(totals.values()) > 0
+    assert CliRunner().invoke(main, ["export", "NOPE99"]).exit_code != 0
