@@ -33,7 +33,8 @@ def _options(options: tuple[RuleOption, ...]) -> list[str]:
     for option in options:
         values = ", ".join(f"`{c.value}` ({c.label})" for c in option.choices) or option.kind
         note = f" {option.note}" if option.note else ""
-        lines.append(f"| `{option.key}` | {option.label}.{note} | `{option.default if option.choices else option.describe(option.default)}` | {values} |")
+        default = option.default if option.choices else option.describe(option.default)
+        lines.append(f"| `{option.key}` | {option.label}.{note} | `{default}` | {values} |")
     return lines
 
 

@@ -74,6 +74,6 @@ def test_an_exported_table_replays_to_the_same_scores(
     assert board["game"] == "mission-red-planet" and board["skipped"] == []
     totals = {p["name"]: p["total"] for p in board["players"]}
     for name, total in totals.items():
-        assert f"{name} <span class=\"total\">{total}</span>" in page_totals
+        assert f'{name} <span class="total">{total}</span>' in page_totals
     assert sum(totals.values()) > 0
     assert CliRunner().invoke(main, ["export", "NOPE99"]).exit_code != 0
