@@ -23,9 +23,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     from companion import config as config_module
-    from companion import errors, i18n
+    from companion import errors, htmx, i18n
     from companion.db import make_engine
-    from companion.htmx import add_vary
     from companion.views import play, tables
     from companion.web import ENGINE_KEY
 
@@ -36,6 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
         SQLModel.metadata.create_all(app.extensions[ENGINE_KEY])
     i18n.init_app(app)
+    htmx.init_app(app)
     csrf.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
@@ -50,6 +50,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
         )
-        return add_vary(response)
+        return response
 
     return app

@@ -1,29 +1,25 @@
-"""htmx in one place: is this request asking for a fragment, and the headers that go with it."""
+"""htmx in one place (through flask-htmx): is this request asking for a fragment, and ``Vary``."""
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Flask, Response
+from flask_htmx import HTMX
+
+htmx = HTMX()
+
+
+def init_app(app: Flask) -> None:
+    """Install flask-htmx and the ``Vary: HX-Request`` header on every response."""
+    htmx.init_app(app)
+    app.after_request(add_vary)
 
 
 def wants_fragment() -> bool:
     """True for htmx requests that swap a fragment (not boosted, not a history restore)."""
-    headers = request.headers
-    return (
-        headers.get("HX-Request") == "true"
-        and headers.get("HX-Boosted") != "true"
-        and headers.get("HX-History-Restore-Request") != "true"
-    )
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
 def add_vary(response: Response) -> Response:
     """Mark responses that differ for htmx so caches keep page and fragment apart."""
     response.vary.add("HX-Request")
-    return response
-
-
-def redirect_for_htmx(response: Response, location: str) -> Response:
-    """Turn a redirect into an ``HX-Redirect`` for htmx requests."""
-    if request.headers.get("HX-Request") == "true":
-        response.status_code = 200
-        response.headers["HX-Redirect"] = location
     return response
