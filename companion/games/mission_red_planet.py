@@ -27,7 +27,6 @@ from companion.games.base import (
     EventKind,
     Field,
     Message,
-    PlayerScore,
     RuleError,
     RuleOption,
     Scoreboard,
@@ -44,7 +43,7 @@ from companion.games.majority import (
     split_bonus,
 )
 from companion.games.randomness import rng_for
-from companion.games.ranking import TieBreaker, rank_scores
+from companion.games.ranking import TieBreaker, standings
 from companion.games.sheet import check_player_count
 from companion.games.tally import TallySheet
 
@@ -541,7 +540,6 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
     """Return the scoreboard: per colour, resource tokens, ice bonus, cards (cards once over)."""
     values = token_points(setup)
     ice_bonus = split_bonus(ice_counts(setup, state), ICE_BONUS) if state.over else {}
-    names = {p.seat: p.name for p in setup.players}
     categories: dict[int, tuple[CategoryScore, ...]] = {}
     for seat in setup.seats:
         lines = [
@@ -577,27 +575,17 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
                 )
             )
         categories[seat] = tuple(lines)
-    totals = {seat: sum(c.points for c in categories[seat]) for seat in setup.seats}
     chain = []
     if setup.options.get(TIE_BREAK) == "crew":
         crew = {seat: sum(n for (_z, s), n in state.crew.items() if s == seat) for seat in setup.seats}
         chain.append(TieBreaker(N_("crew on Mars"), crew))
-    ranking = rank_scores(totals, names, chain)
-    players = tuple(
-        sorted(
-            (
-                PlayerScore(seat, names[seat], categories[seat], totals[seat], ranking.ranks[seat])
-                for seat in setup.seats
-            ),
-            key=lambda p: (p.rank, p.seat),
-        )
-    )
+    players, explanation = standings(setup, categories, chain)
     notes = [msg(N_("Round {round} of 10."), round=min(state.round, LAST_ROUND))]
     if not state.over:
         notes.append(msg(N_("Bonus and discovery cards stay secret until round 10 is scored.")))
     return Scoreboard(
         players,
-        ranking.explanation,
+        explanation,
         applied_options(OPTIONS, setup.options),
         tuple(notes),
         tuple(line for scoring in state.scorings for line in explain_scoring(setup, scoring)),

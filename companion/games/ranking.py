@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.base import N_, Message, msg
+from companion.games.base import N_, CategoryScore, Message, PlayerScore, Setup, msg
 
 DENSE = "dense"
 COMPETITION = "competition"
@@ -150,3 +150,19 @@ def ladder_awards(
     """
     ranks = ladder_ranks(values, policy, exclude_zero)
     return {seat: prizes[ranks[seat] - 1] if seat in ranks and ranks[seat] <= len(prizes) else 0 for seat in values}
+
+
+def standings(
+    setup: Setup,
+    breakdowns: Mapping[int, tuple[CategoryScore, ...]],
+    chain: Sequence[TieBreaker] = (),
+) -> tuple[tuple[PlayerScore, ...], tuple[Message, ...]]:
+    """Return players in rank order (totals summed from their categories) and the tie sentences."""
+    names = {p.seat: p.name for p in setup.players}
+    totals = {seat: sum(c.points for c in breakdowns[seat]) for seat in setup.seats}
+    ranking = rank_scores(totals, names, chain)
+    players = sorted(
+        (PlayerScore(seat, names[seat], breakdowns[seat], totals[seat], ranking.ranks[seat]) for seat in setup.seats),
+        key=lambda p: (p.rank, p.seat),
+    )
+    return tuple(players), ranking.explanation

@@ -8,14 +8,13 @@ from dataclasses import dataclass, field, replace
 from companion.games.base import (
     N_,
     CategoryScore,
-    PlayerScore,
     RuleError,
     Scoreboard,
     Setup,
     TallyCategory,
     msg,
 )
-from companion.games.ranking import TieBreaker, rank_scores
+from companion.games.ranking import TieBreaker, standings
 
 POINTS = TallyCategory("points", N_("Points"))
 
@@ -78,21 +77,10 @@ def tally_scoreboard(
     options: tuple[tuple[str, str], ...] = (),
 ) -> Scoreboard:
     """Return the standings of a tally sheet; ``tie_breakers`` are category keys, in order."""
-    names = {p.seat: p.name for p in setup.players}
     breakdowns = {seat: sheet.breakdown(seat) for seat in setup.seats}
-    totals = {seat: sum(c.points for c in breakdowns[seat]) for seat in setup.seats}
     chain = [
         TieBreaker(sheet.category(key).label, {seat: sheet.count(seat, key) for seat in setup.seats})
         for key in tie_breakers
     ]
-    ranking = rank_scores(totals, names, chain)
-    players = tuple(
-        sorted(
-            (
-                PlayerScore(seat, names[seat], breakdowns[seat], totals[seat], ranking.ranks[seat])
-                for seat in setup.seats
-            ),
-            key=lambda p: (p.rank, p.seat),
-        )
-    )
-    return Scoreboard(players, ranking.explanation, options)
+    players, explanation = standings(setup, breakdowns, chain)
+    return Scoreboard(players, explanation, options)

@@ -16,8 +16,9 @@ from companion.games.registry import get_game
 from companion.games.table import DIE_SIDES, MAX_DICE, event_kinds
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
-from companion.membership import Membership, device_id, membership, remember
+from companion.membership import Membership, membership
 from companion.panels import panel_for
+from companion.views.tables import take_seat_from_form
 from companion.web import checked_key, engine, parse_payload, refuse
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
@@ -98,14 +99,7 @@ def take_seat(code: str) -> ResponseReturnValue:
     table, role = _member(code)
     if not role.host:
         raise refuse(403, N_("Join through the host's QR code to take a seat."))
-    seat = request.form.get("seat", "")
-    if not seat.isdigit():
-        raise refuse(400, N_("Choose a seat."))
-    services.take_seat(
-        engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", ""))
-    )
-    remember(table.code, seat=int(seat))
-    return redirect(url_for("play.table", code=table.code), 303)
+    return take_seat_from_form(table)
 
 
 @bp.get("/log")

@@ -10,6 +10,7 @@ from companion.games.base import N_, RuleError
 from companion.games.registry import GAMES, get_game
 from companion.htmx import wants_fragment
 from companion.i18n import LANGUAGE_KEY
+from companion.ledger.store import TableInfo
 from companion.membership import device_id, joined_codes, membership, remember
 from companion.web import checked_key, engine, refuse
 
@@ -89,18 +90,22 @@ def join(token: str) -> ResponseReturnValue:
     if current is not None and current.seat is not None:
         return redirect(url_for("play.table", code=table.code), 303)
     if request.method == "POST":
-        seat = request.form.get("seat", "")
-        if not seat.isdigit():
-            raise refuse(400, N_("Choose a seat."))
-        services.take_seat(
-            engine(), table, seat=int(seat), device=device_id(), key=checked_key(request.form.get("key", ""))
-        )
-        remember(table.code, seat=int(seat))
-        return redirect(url_for("play.table", code=table.code), 303)
+        return take_seat_from_form(table)
     free = [p for p in table.setup.players if p.seat not in state.claims]
     if not free:
         raise refuse(409, N_("Every seat at this table is taken. You can still watch the table."))
     return render_template("tables/join.html", table=table, state=state, free=free, key=services.new_key())
+
+
+def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
+    """Give this phone the seat chosen in the form, then show the table."""
+    seat = request.form.get("seat", "")
+    if not seat.isdigit():
+        raise refuse(400, N_("Choose a seat."))
+    key = checked_key(request.form.get("key", ""))
+    services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=key)
+    remember(table.code, seat=int(seat))
+    return redirect(url_for("play.table", code=table.code), 303)
 
 
 @bp.get("/watch/<token>")
