@@ -17,12 +17,13 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=".venv/.installed-${EXTRAS:-app}-$(cat pyproject.toml | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  if [ -n "${EXTRAS:-}" ]; then
-    .venv/bin/python -m pip install --quiet -e ".[${EXTRAS}]"
-  else
-    .venv/bin/python -m pip install --quiet -e .
-  fi
+  echo "Installing Table Companion and its dependencies into .venv..."
+  # This machine's pip configuration names local mirrors that may be absent: hide those warnings only.
+  .venv/bin/python -m pip install --quiet --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+  target="."
+  [ -n "${EXTRAS:-}" ] && target=".[${EXTRAS}]"
+  .venv/bin/python -m pip install --quiet -e "$target" 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -c "import companion.cli" || { echo "Installation failed." >&2; exit 1; }
   touch "$stamp"
 fi
 .venv/bin/pybabel compile --use-fuzzy --statistics -d companion/translations -D messages 2>&1 | grep -v '^compiling' || true
