@@ -25,11 +25,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion import config as config_module
     from companion import errors, htmx, i18n
     from companion.db import make_engine
-    from companion.views import play, tables
-    from companion.web import ENGINE_KEY
+    from companion.live import make_broker
+    from companion.views import live, play, shell, tables
+    from companion.web import BROKER_KEY, ENGINE_KEY
 
     config_module.load_config(app, config)
     app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])
+    app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"))
     if app.config.get("CREATE_SCHEMA"):
         from sqlmodel import SQLModel
 
@@ -39,6 +41,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(shell.bp)
     errors.init_app(app)
 
     @app.after_request

@@ -7,9 +7,12 @@ from typing import Any
 from flask import Flask, current_app, request, session
 from flask_babel import Babel, gettext
 
-from companion.games.base import Message
+from companion.games.base import N_, Message
 
 LANGUAGE_KEY = "lang"
+THEME_KEY = "theme"
+THEMES = ("system", "light", "dark")
+THEME_NAMES = {"system": N_("as the system"), "light": N_("light"), "dark": N_("dark")}
 
 
 def select_locale() -> str:
@@ -35,3 +38,5 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["t"] = translate
     app.jinja_env.globals["current_locale"] = select_locale
+    app.jinja_env.globals["theme_names"] = THEME_NAMES
+    app.jinja_env.globals["current_theme"] = lambda: session.get(THEME_KEY, "system")

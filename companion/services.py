@@ -29,6 +29,7 @@ from companion.games.table import (
 )
 from companion.ledger import store
 from companion.ledger.store import Appended, TableInfo
+from companion.live import Broker
 
 MAX_PLAYERS = 6
 MAX_NAME = 24
@@ -155,8 +156,12 @@ def record(
     author: int | None,
     by_host: bool,
     idempotency_key: str,
+    broker: Broker | None = None,
 ) -> Appended:
-    """Append an event if the rules allow it (once per idempotency key); raise RuleError if not."""
+    """Append an event if the rules allow it (once per idempotency key), then tell the table.
+
+    Raises RuleError (and stores nothing) when the rules refuse it.
+    """
     game = get_game(table.setup.game)
     event = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
 
@@ -164,7 +169,12 @@ def record(
         state = _cache.state(str(engine.url), table, load_after)
         return decide(game, state, numbered)
 
-    return store.append_event(engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept)
+    appended = store.append_event(
+        engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept
+    )
+    if appended.created and broker is not None:
+        broker.publish(table.id, appended.event.seq)
+    return appended
 
 
 def new_key() -> str:
@@ -172,11 +182,14 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
-def take_seat(engine: Engine, table: TableInfo, *, seat: int, device: str, key: str) -> Appended:
+def take_seat(
+    engine: Engine, table: TableInfo, *, seat: int, device: str, key: str, broker: Broker | None = None
+) -> Appended:
     """Give ``seat`` to the phone ``device`` (refused if another phone holds it)."""
     return record(
         engine,
         table,
+        broker=broker,
         kind=kinds.SEAT_CLAIM,
         payload={"seat": seat, "device": device},
         author=seat,
@@ -255,6 +268,13 @@ def log_lines(state: TableState) -> list[LogLine]:
             )
         )
     return lines
+
+
+def latest_news(state: TableState) -> Any:
+    """Return the newest entry in plain words (for the screen-reader announcement), or None."""
+    if not state.events:
+        return None
+    return describe(get_game(state.setup.game), state, state.events[-1])
 
 
 def scoreboard(state: TableState) -> Scoreboard:

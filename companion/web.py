@@ -10,8 +10,10 @@ from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
 from companion.games.base import N_, EventKind, Message, RuleError, msg
+from companion.live import Broker
 
 ENGINE_KEY = "companion.engine"
+BROKER_KEY = "companion.broker"
 
 
 class Refused(Exception):
@@ -31,6 +33,11 @@ def refuse(status: int, msgid: str, **params: Any) -> Refused:
 def engine() -> Engine:
     """Return the app's database engine."""
     return current_app.extensions[ENGINE_KEY]  # type: ignore[no-any-return]
+
+
+def broker() -> Broker:
+    """Return the app's live-update broker."""
+    return current_app.extensions[BROKER_KEY]  # type: ignore[no-any-return]
 
 
 def parse_payload(kind: EventKind, form: MultiDict[str, str] | Mapping[str, str]) -> dict[str, Any]:

@@ -307,6 +307,16 @@ JA = {
     "“{value}” is not a whole number.": "「{value}」は整数ではありません。",
     "“{value}” is not allowed here.": "「{value}」はここでは使えません。",
     "“{value}” is not yes or no.": "「{value}」ははい/いいえではありません。",
+    "Colours: %(theme)s. Switch to %(next)s.": "配色: %(theme)s。%(next)sに切り替えます。",
+    "No connection": "接続がありません",
+    "Offline: entries are kept on this phone and sent when the connection returns.": "オフライン: 記録はこのスマホに保存され、接続が戻ると送信されます。",
+    "Reconnecting…": "再接続中…",
+    "This phone is offline. Open the table again when the connection is back; entries you made on the table page are kept and sent then.": "このスマホはオフラインです。接続が戻ったら卓を開き直してください。卓の画面で行った記録は保存されていて、そのときに送信されます。",
+    "Try again": "もう一度試す",
+    "Waiting to be sent": "送信待ち",
+    "as the system": "システムの設定どおり",
+    "dark": "ダーク",
+    "light": "ライト",
 }
 
 

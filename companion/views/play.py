@@ -19,12 +19,12 @@ from companion.ledger.store import TableInfo
 from companion.membership import Membership, membership
 from companion.panels import panel_for
 from companion.views.tables import take_seat_from_form
-from companion.web import checked_key, engine, parse_payload, refuse
+from companion.web import broker, checked_key, engine, parse_payload, refuse
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
 
-def _member(code: str) -> tuple[TableInfo, Membership]:
+def member(code: str) -> tuple[TableInfo, Membership]:
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
     if role is None:
@@ -54,14 +54,18 @@ def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
         "max_dice": MAX_DICE,
         "key": services.new_key(),
         "seed_hash": services.public_seed_hash(table),
+        "news": services.latest_news(state),
     }
 
 
 @bp.get("")
 def table(code: str) -> ResponseReturnValue:
     """Show the table (the board alone for htmx)."""
-    table, role = _member(code)
+    table, role = member(code)
     context = board_context(table, role)
+    since = request.args.get("since", "")
+    if wants_fragment() and since.isdigit() and int(since) == context["state"].last_seq:  # type: ignore[attr-defined]
+        return "", 204  # nothing new: the poll keeps what it shows
     if wants_fragment():
         return render_template("partials/_board.html", **context, fragment=True)
     return render_template("tables/table.html", **context, error=None)
@@ -70,7 +74,7 @@ def table(code: str) -> ResponseReturnValue:
 @bp.post("/events")
 def record(code: str) -> ResponseReturnValue:
     """Record one entry (or answer a repeat of it), then show the board."""
-    table, role = _member(code)
+    table, role = member(code)
     if not role.can_record:
         raise refuse(403, N_("Spectators can only watch."))
     kind_name = request.form.get("kind", "")
@@ -85,6 +89,7 @@ def record(code: str) -> ResponseReturnValue:
         author=role.seat,
         by_host=role.host,
         idempotency_key=checked_key(request.form.get("key", "")),
+        broker=broker(),
     )
     back = request.form.get("next", "")
     if wants_fragment():
@@ -96,7 +101,7 @@ def record(code: str) -> ResponseReturnValue:
 @bp.post("/seat")
 def take_seat(code: str) -> ResponseReturnValue:
     """Let the host (or a watcher holding the join link) take a free seat on this phone."""
-    table, role = _member(code)
+    table, role = member(code)
     if not role.host:
         raise refuse(403, N_("Join through the host's QR code to take a seat."))
     return take_seat_from_form(table)
@@ -105,7 +110,7 @@ def take_seat(code: str) -> ResponseReturnValue:
 @bp.get("/log")
 def log(code: str) -> ResponseReturnValue:
     """List every entry in plain words, with undo per row."""
-    table, role = _member(code)
+    table, role = member(code)
     state = services.table_state(engine(), table)
     return render_template(
         "tables/log.html",
@@ -121,7 +126,7 @@ def log(code: str) -> ResponseReturnValue:
 @bp.get("/results")
 def results(code: str) -> ResponseReturnValue:
     """Show the scoreboard with breakdown, ranks, tie-breaks and the options applied."""
-    table, role = _member(code)
+    table, role = member(code)
     state = services.table_state(engine(), table)
     return render_template(
         "tables/results.html",
@@ -137,7 +142,7 @@ def results(code: str) -> ResponseReturnValue:
 @bp.get("/qr.svg")
 def join_qr(code: str) -> ResponseReturnValue:
     """Return the join link as an SVG QR code (host only)."""
-    table, role = _member(code)
+    table, role = member(code)
     if not role.host:
         raise refuse(403, N_("Only the host can show the join code."))
     link = url_for("tables.join", token=table.join_token, _external=True)
@@ -150,7 +155,7 @@ def join_qr(code: str) -> ResponseReturnValue:
 @bp.get("/scenario.json")
 def export(code: str) -> ResponseReturnValue:
     """Download the table's ledger as a scenario file."""
-    table, _role = _member(code)
+    table, _role = member(code)
     if not services.table_state(engine(), table).ended:
         raise refuse(403, N_("The scenario file holds the secret seed: download it once the table has ended."))
     body = json.dumps(services.export_scenario(engine(), table), ensure_ascii=False, indent=2)

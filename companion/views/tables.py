@@ -9,10 +9,10 @@ from companion import services
 from companion.games.base import N_, RuleError
 from companion.games.registry import GAMES, get_game
 from companion.htmx import wants_fragment
-from companion.i18n import LANGUAGE_KEY
+from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.ledger.store import TableInfo
 from companion.membership import device_id, joined_codes, membership, remember
-from companion.web import checked_key, engine, refuse
+from companion.web import broker, checked_key, engine, refuse
 
 bp = Blueprint("tables", __name__)
 
@@ -103,7 +103,7 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     if not seat.isdigit():
         raise refuse(400, N_("Choose a seat."))
     key = checked_key(request.form.get("key", ""))
-    services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=key)
+    services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=key, broker=broker())
     remember(table.code, seat=int(seat))
     return redirect(url_for("play.table", code=table.code), 303)
 
@@ -114,6 +114,16 @@ def watch(token: str) -> ResponseReturnValue:
     table = services.find_table(engine(), watch_token=token)
     remember(table.code, watcher=True)
     return redirect(url_for("play.table", code=table.code), 303)
+
+
+@bp.post("/theme")
+def theme() -> ResponseReturnValue:
+    """Switch between the system's colours, light and dark; go back."""
+    chosen = request.form.get("theme", "")
+    if chosen in THEMES:
+        session[THEME_KEY] = chosen
+    back = request.form.get("next", "")
+    return redirect(back if back.startswith("/") and not back.startswith("//") else url_for("tables.home"), 303)
 
 
 @bp.post("/language")

@@ -1,0 +1,121 @@
+"""Live updates: tell every open stream of a table that its ledger moved on.
+
+A stream only learns "table T is now at seq N"; the page then fetches the board fragment, so the
+server never renders per subscriber. One process uses the in-process broker; with
+``COMPANION_REDIS_URL`` every process publishes to Redis and runs one listener (started lazily,
+after the server forks) that feeds its local subscribers.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+CHANNEL_PREFIX = "companion:table:"
+QUEUE_SIZE = 64
+
+
+class Broker:
+    """Local subscribers per table; ``publish`` reaches the ones in this process."""
+
+    def __init__(self) -> None:
+        self._subscribers: dict[int, set[queue.Queue[int]]] = {}
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def subscribe(self, table_id: int) -> Iterator[queue.Queue[int]]:
+        """Yield a queue that receives the table's new sequence numbers while open."""
+        inbox: queue.Queue[int] = queue.Queue(QUEUE_SIZE)
+        with self._lock:
+            self._subscribers.setdefault(table_id, set()).add(inbox)
+        try:
+            yield inbox
+        finally:
+            with self._lock:
+                subscribers = self._subscribers.get(table_id, set())
+                subscribers.discard(inbox)
+                if not subscribers:
+                    self._subscribers.pop(table_id, None)
+
+    def publish(self, table_id: int, seq: int) -> None:
+        """Tell this process's subscribers of ``table_id`` about ``seq``."""
+        self.deliver(table_id, seq)
+
+    def deliver(self, table_id: int, seq: int) -> None:
+        """Put ``seq`` in every local inbox of the table (a full inbox keeps its newest news)."""
+        with self._lock:
+            inboxes = list(self._subscribers.get(table_id, ()))
+        for inbox in inboxes:
+            try:
+                inbox.put_nowait(seq)
+            except queue.Full:
+                # The reader is far behind; it only needs the newest seq to catch up.
+                _drain(inbox)
+                inbox.put_nowait(seq)
+
+    def subscriber_count(self) -> int:
+        """Return how many streams are open in this process."""
+        with self._lock:
+            return sum(len(s) for s in self._subscribers.values())
+
+
+def _drain(inbox: queue.Queue[int]) -> None:
+    while True:
+        try:
+            inbox.get_nowait()
+        except queue.Empty:
+            return
+
+
+class RedisBroker(Broker):
+    """Publishes through Redis; one listener per process feeds the local subscribers."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis
+
+        self._redis: Any = redis.Redis.from_url(url)
+        self._listener: threading.Thread | None = None
+        self._start_lock = threading.Lock()
+
+    @contextmanager
+    def subscribe(self, table_id: int) -> Iterator[queue.Queue[int]]:
+        """Start this process's listener on first use, then subscribe locally."""
+        self._ensure_listener()
+        with super().subscribe(table_id) as inbox:
+            yield inbox
+
+    def publish(self, table_id: int, seq: int) -> None:
+        """Publish to every process (this one included) through Redis."""
+        try:
+            self._redis.publish(f"{CHANNEL_PREFIX}{table_id}", seq)
+        except Exception:  # Redis is down: local phones still get the news
+            log.exception("redis publish failed; delivering locally only")
+            self.deliver(table_id, seq)
+
+    def _ensure_listener(self) -> None:
+        with self._start_lock:
+            if self._listener is None or not self._listener.is_alive():
+                self._listener = threading.Thread(target=self._listen, name="companion-redis", daemon=True)
+                self._listener.start()
+
+    def _listen(self) -> None:
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.psubscribe(f"{CHANNEL_PREFIX}*")
+        for message in pubsub.listen():
+            try:
+                table_id = int(message["channel"].decode().removeprefix(CHANNEL_PREFIX))
+                self.deliver(table_id, int(message["data"]))
+            except (ValueError, AttributeError):
+                log.warning("ignored a malformed live message: %r", message)
+
+
+def make_broker(redis_url: str | None) -> Broker:
+    """Return the Redis broker when a URL is configured, else the in-process one."""
+    return RedisBroker(redis_url) if redis_url else Broker()

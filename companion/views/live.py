@@ -1,0 +1,53 @@
+"""Server-Sent Events: each open board hears "the table is now at seq N" within a second."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+
+from flask import Blueprint, Response, request
+
+from companion import services
+from companion.views.play import member
+from companion.web import broker, engine
+
+bp = Blueprint("live", __name__, url_prefix="/t/<code>")
+
+HEARTBEAT_SECONDS = 15.0
+UPDATE_EVENT = "update"
+
+
+def _message(seq: int) -> str:
+    return f"id: {seq}\nevent: {UPDATE_EVENT}\ndata: {seq}\n\n"
+
+
+@bp.get("/stream")
+def stream(code: str) -> Response:
+    """Stream the table's sequence numbers; a reconnect catches up from Last-Event-ID."""
+    table, _role = member(code)
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
+    after = int(raw) if raw.isdigit() else 0
+    live, database = broker(), engine()
+
+    def events() -> Iterator[str]:
+        with live.subscribe(table.id) as inbox:
+            # Subscribed first, then read: nothing can slip between the two.
+            last = services.table_state(database, table).last_seq
+            yield "retry: 2000\n\n"
+            if last > after:
+                yield _message(last)
+            while True:
+                try:
+                    seq = inbox.get(timeout=HEARTBEAT_SECONDS)
+                except queue.Empty:
+                    yield ": heartbeat\n\n"  # also how a dead connection is noticed
+                    continue
+                if seq > last:
+                    last = seq
+                    yield _message(seq)
+
+    return Response(
+        events(),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

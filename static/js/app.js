@@ -1,0 +1,160 @@
+/* Table Companion on the phone: connection status, polling fallback, offline queue, service worker.
+   No inline scripts or eval (strict CSP). Entries keep their idempotency key, so a resend never doubles. */
+(function () {
+  "use strict";
+
+  var banner = document.getElementById("connection");
+  var live = document.getElementById("live");
+  var pendingBox = document.getElementById("pending");
+  var QUEUE_KEY = "companion.pending." + location.pathname;
+  var sseOpen = false;
+  var pollTimer = null;
+  var deferredRefresh = false;
+  var flushing = false;
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+  }
+
+  function showConnection() {
+    if (!banner) return;
+    var state = !navigator.onLine ? "offline" : live && !sseOpen ? "reconnecting" : "";
+    banner.hidden = !state;
+    banner.className = "connection " + state;
+    banner.textContent = state ? banner.getAttribute("data-" + state) : "";
+  }
+
+  function board() { return document.getElementById("board"); }
+
+  function refresh() {
+    var element = board();
+    if (element && window.htmx) window.htmx.trigger(element, "poll");
+  }
+
+  function startPolling() { if (!pollTimer) pollTimer = setInterval(refresh, 3000); }
+  function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
+
+  document.body.addEventListener("htmx:sseOpen", function () {
+    sseOpen = true;
+    stopPolling();
+    showConnection();
+    flush();
+  });
+  document.body.addEventListener("htmx:sseError", function () {
+    sseOpen = false;
+    startPolling();
+    showConnection();
+  });
+  if (live) {
+    setTimeout(function () { if (!sseOpen) { startPolling(); showConnection(); } }, 3000);
+  }
+
+  /* Never wipe what someone is typing: a refresh of the board waits until they leave the field. */
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config) return;
+    if (config.verb === "get" && event.detail.elt === board()) {
+      var active = document.activeElement;
+      if (active && board().contains(active) && active.tagName === "INPUT" && active.value) {
+        event.preventDefault();
+        deferredRefresh = true;
+      }
+      return;
+    }
+    if (config.verb === "post" && !navigator.onLine && isEntry(config)) {
+      event.preventDefault();
+      enqueue(config, event.detail.elt);
+    }
+  });
+  document.addEventListener("focusout", function () {
+    if (deferredRefresh) { deferredRefresh = false; setTimeout(refresh, 50); }
+  });
+
+  document.body.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb === "post" && isEntry(config)) enqueue(config, event.detail.elt);
+    showConnection();
+  });
+
+  function isEntry(config) { return /\/events$/.test(config.path); }
+
+  function loadQueue() {
+    try { return JSON.parse(localStorage.getItem(QUEUE_KEY)) || []; } catch (error) { return []; }
+  }
+
+  function saveQueue(queue) {
+    localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
+    renderQueue(queue);
+  }
+
+  function labelOf(element, data) {
+    var button = element && element.querySelector ? element.querySelector("button[aria-label]") : null;
+    if (data.get("delta") && element) {
+      var step = element.querySelector("button[value='" + data.get("delta") + "']");
+      if (step) return step.getAttribute("aria-label");
+    }
+    if (button) return button.getAttribute("aria-label");
+    var submit = element && element.querySelector ? element.querySelector("button") : null;
+    return (submit ? submit.textContent.trim() : data.get("kind")) || "…";
+  }
+
+  function enqueue(config, element) {
+    var data = config.formData;
+    var queue = loadQueue();
+    var key = data.get("key") || String(Date.now());
+    var taken = queue.filter(function (item) { return item.key.indexOf(key) === 0; }).length;
+    /* A tap repeated while offline is meant: give the repeat a key of its own. */
+    if (taken) { key = (key + "-" + taken).slice(0, 64); data.set("key", key); }
+    queue.push({ path: config.path, body: new URLSearchParams(data).toString(), key: key, label: labelOf(element, data) });
+    saveQueue(queue);
+  }
+
+  function renderQueue(queue) {
+    if (!pendingBox) return;
+    var list = pendingBox.querySelector("ol");
+    list.textContent = "";
+    queue.forEach(function (item) {
+      var entry = document.createElement("li");
+      entry.textContent = item.label;
+      list.appendChild(entry);
+    });
+    pendingBox.hidden = queue.length === 0;
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
+  }
+
+  function flush() {
+    if (flushing || !navigator.onLine) return;
+    var queue = loadQueue();
+    if (!queue.length) return;
+    flushing = true;
+    var item = queue[0];
+    fetch(item.path, {
+      method: "POST",
+      body: item.body,
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrfToken(), "HX-Request": "true" }
+    }).then(function (response) {
+      flushing = false;
+      if (response.status >= 500) return;
+      saveQueue(loadQueue().filter(function (other) { return other.key !== item.key; }));
+      if (response.status >= 400) {
+        response.text().then(function (text) {
+          var messages = document.getElementById("messages");
+          if (messages) messages.innerHTML = text;
+        });
+      }
+      refresh();
+      flush();
+    }).catch(function () { flushing = false; });
+  }
+
+  window.addEventListener("online", function () { showConnection(); flush(); refresh(); });
+  window.addEventListener("offline", showConnection);
+  setInterval(flush, 5000);
+  renderQueue(loadQueue());
+  showConnection();
+  flush();
+})();
