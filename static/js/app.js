@@ -26,9 +26,26 @@
 
   function board() { return document.getElementById("board"); }
 
+  /* One board refresh at a time, always of the board now on the page; news arriving meanwhile
+     asks for one more. A 204 (nothing new) leaves the board as it is. */
+  var refreshing = false;
+  var refreshAgain = false;
   function refresh() {
     var element = board();
-    if (element && window.htmx) window.htmx.trigger(element, "poll");
+    if (!element || !window.htmx) return;
+    if (refreshing) { refreshAgain = true; return; }
+    var active = document.activeElement;
+    if (active && element.contains(active) && active.tagName === "INPUT" && active.value) {
+      deferredRefresh = true; /* never wipe what someone is typing */
+      return;
+    }
+    refreshing = true;
+    var done = function () {
+      refreshing = false;
+      if (refreshAgain) { refreshAgain = false; refresh(); }
+    };
+    window.htmx.ajax("GET", element.getAttribute("data-refresh"), { source: element, target: element, swap: "outerHTML" })
+      .then(done, done);
   }
 
   function startPolling() { if (!pollTimer) pollTimer = setInterval(refresh, 3000); }
@@ -40,6 +57,11 @@
     showConnection();
     flush();
   });
+  /* The stream is heard on the wrapper, which is never swapped, so no news is lost mid-swap;
+     the board then fetches itself (queued behind a request already in flight). */
+  document.body.addEventListener("htmx:sseMessage", function (event) {
+    if (event.target === live) refresh();
+  });
   document.body.addEventListener("htmx:sseError", function () {
     sseOpen = false;
     startPolling();
@@ -49,18 +71,9 @@
     setTimeout(function () { if (!sseOpen) { startPolling(); showConnection(); } }, 3000);
   }
 
-  /* Never wipe what someone is typing: a refresh of the board waits until they leave the field. */
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig;
     if (!config) return;
-    if (config.verb === "get" && event.detail.elt === board()) {
-      var active = document.activeElement;
-      if (active && board().contains(active) && active.tagName === "INPUT" && active.value) {
-        event.preventDefault();
-        deferredRefresh = true;
-      }
-      return;
-    }
     if (config.verb === "post" && !navigator.onLine && isEntry(config)) {
       event.preventDefault();
       enqueue(config, event.detail.elt);

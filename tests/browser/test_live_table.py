@@ -1,0 +1,97 @@
+"""Several phones at one table stay in sync without reloading, through undo and a lost connection."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_table_on_phones import create_table, join, submit_and_wait
+
+pytestmark = pytest.mark.browser
+
+
+def total(page, name: str) -> str:  # type: ignore[no-untyped-def]
+    return str(page.locator(".standings li", has_text=name).locator(".total").inner_text())
+
+
+def wait_total(page, name: str, value: str) -> None:  # type: ignore[no-untyped-def]
+    page.locator(".standings li", has_text=name).locator(".total", has_text=re.compile(f"^{value}$")).wait_for(
+        timeout=5000
+    )
+
+
+def open_table(phone, server: str, names: list[str], locale: str = "en-GB"):  # type: ignore[no-untyped-def]
+    host = phone(locale)
+    create_table(host, server, "space-base", names)
+    link = server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    phones = []
+    for name in names:
+        page = phone(locale)
+        join(page, link, name)
+        phones.append(page)
+    for page in (host, *phones):
+        page.wait_for_function("() => !document.querySelector('#connection') || true")
+    return host, phones
+
+
+def live(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the phone's stream is open (the reconnecting banner is gone)."""
+    page.wait_for_function("() => document.querySelector('#connection').hidden", timeout=10_000)
+
+
+def test_three_phones_see_an_entry_and_its_undo_live(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host, (aki, ben, chika) = open_table(phone, live_server, ["Aki", "Ben", "Chika"])
+    for page in (aki, ben, chika):
+        live(page)
+    submit_and_wait(aki, aki.get_by_role("button", name="Aki: Victory points plus one"))
+    for page in (ben, chika):
+        wait_total(page, "Aki", "1")  # no reload: the stream told them
+    assert "Aki" in ben.locator("#announcer").inner_text()
+    screenshot(ben, "live-three-phones")
+
+    aki.get_by_role("link", name="Log").click()
+    aki.get_by_role("button", name=re.compile("Undo entry")).first.click()
+    for page in (ben, chika):
+        wait_total(page, "Aki", "0")
+
+
+def test_an_entry_made_offline_arrives_exactly_once(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host, (aki, ben) = open_table(phone, live_server, ["Aki", "Ben"])
+    live(aki)
+    live(ben)
+    aki.context.set_offline(True)
+    aki.locator("#connection:not([hidden])").wait_for()
+    assert "Offline" in aki.locator("#connection").inner_text()
+    plus = aki.get_by_role("button", name="Aki: Victory points plus one")
+    plus.click()
+    plus.click()
+    assert aki.locator("#pending li").count() == 2
+    screenshot(aki, "offline-pending")
+    assert total(ben, "Aki") == "0"
+
+    aki.context.set_offline(False)
+    aki.locator("#pending[hidden]").wait_for(state="attached", timeout=15_000)
+    wait_total(ben, "Aki", "2")
+    wait_total(aki, "Aki", "2")
+    aki.reload()
+    assert total(aki, "Aki") == "2"  # sent once each, never doubled
+    log = aki.goto(aki.url + "/log")
+    assert log is not None
+    assert aki.locator(".log li", has_text="+1 Victory points").count() == 2
+
+
+def test_the_whole_flow_in_japanese(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host, (aki, ben) = open_table(phone, live_server, ["あき", "べん"], locale="ja-JP")
+    live(ben)
+    assert aki.locator("html").get_attribute("lang") == "ja"
+    submit_and_wait(aki, aki.get_by_role("button", name="あき: 勝利点を1増やす"))
+    wait_total(ben, "あき", "1")
+    assert "順位" in ben.locator("#standings-title").inner_text()
+    ben.get_by_role("link", name="記録").click()
+    assert "あき: 勝利点 +1" in ben.locator(".log").inner_text()
+    screenshot(ben, "log-ja")
+    ben.get_by_role("link", name="結果").click()
+    assert "同点" in ben.locator("main").inner_text()
+    screenshot(ben, "results-ja")
