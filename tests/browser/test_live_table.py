@@ -31,8 +31,6 @@ def open_table(phone, server: str, names: list[str], locale: str = "en-GB"):  # 
         page = phone(locale)
         join(page, link, name)
         phones.append(page)
-    for page in (host, *phones):
-        page.wait_for_function("() => !document.querySelector('#connection') || true")
     return host, phones
 
 
@@ -42,7 +40,7 @@ def live(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_three_phones_see_an_entry_and_its_undo_live(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
-    host, (aki, ben, chika) = open_table(phone, live_server, ["Aki", "Ben", "Chika"])
+    _host, (aki, ben, chika) = open_table(phone, live_server, ["Aki", "Ben", "Chika"])
     for page in (aki, ben, chika):
         live(page)
     submit_and_wait(aki, aki.get_by_role("button", name="Aki: Victory points plus one"))
@@ -58,7 +56,7 @@ def test_three_phones_see_an_entry_and_its_undo_live(live_server: str, phone) ->
 
 
 def test_an_entry_made_offline_arrives_exactly_once(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
-    host, (aki, ben) = open_table(phone, live_server, ["Aki", "Ben"])
+    _host, (aki, ben) = open_table(phone, live_server, ["Aki", "Ben"])
     live(aki)
     live(ben)
     aki.context.set_offline(True)
@@ -77,13 +75,12 @@ def test_an_entry_made_offline_arrives_exactly_once(live_server: str, phone) -> 
     wait_total(aki, "Aki", "2")
     aki.reload()
     assert total(aki, "Aki") == "2"  # sent once each, never doubled
-    log = aki.goto(aki.url + "/log")
-    assert log is not None
+    aki.goto(aki.url + "/log")
     assert aki.locator(".log li", has_text="+1 Victory points").count() == 2
 
 
 def test_the_whole_flow_in_japanese(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
-    host, (aki, ben) = open_table(phone, live_server, ["あき", "べん"], locale="ja-JP")
+    _host, (aki, ben) = open_table(phone, live_server, ["あき", "べん"], locale="ja-JP")
     live(ben)
     assert aki.locator("html").get_attribute("lang") == "ja"
     submit_and_wait(aki, aki.get_by_role("button", name="あき: 勝利点を1増やす"))
