@@ -28,11 +28,25 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=lambda: int(os.environ.get("PORT", "5000")), help="Default: $PORT or 5000.")
-@click.option("--workers", type=int, default=2, show_default=True)
+@click.option(
+    "--workers",
+    type=int,
+    default=None,
+    help="gunicorn gevent workers. Default: 1 (one process hears every phone at once); with "
+    "COMPANION_REDIS_URL set, one per CPU (Redis carries the news between them).",
+)
 @click.option("--dev", is_flag=True, help="Use Flask's reloading development server instead of gunicorn.")
-def run(host: str, port: int, workers: int, dev: bool) -> None:
+def run(host: str, port: int, workers: int | None, dev: bool) -> None:
     """Migrate the database, then serve the app."""
     app = _app()
+    if workers is None:
+        workers = (os.cpu_count() or 1) if app.config.get("REDIS_URL") else 1
+    elif workers > 1 and not app.config.get("REDIS_URL"):
+        click.echo(
+            "Several workers without COMPANION_REDIS_URL: live updates between them wait for the "
+            "streams' 10-second check.",
+            err=True,
+        )
     from companion.migrate import upgrade
 
     upgrade(app.config["DATABASE_URL"])

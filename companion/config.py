@@ -23,6 +23,7 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",  # Strict would break opening the join link from a QR code
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
+        SESSION_REFRESH_EACH_REQUEST=False,  # the cookie is re-sent when it changes, not on every tap
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         LANGUAGES=("en", "ja"),

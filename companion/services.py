@@ -120,6 +120,17 @@ class _StateCache:
         self._lock = threading.Lock()
         self._size = size
 
+    def advance(self, database: str, table: TableInfo, before: TableState, event: Event) -> None:
+        """Fold a just-stored event onto the state it was decided against, if that is still current."""
+        key = (database, table.id)
+        with self._lock:
+            if self._states.get(key) is not before or before.last_seq != event.seq - 1:
+                return
+        after = extend(get_game(table.setup.game), before, [event])
+        with self._lock:
+            if self._states.get(key) is before:
+                self._states[key] = after
+
     def state(self, database: str, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
         game = get_game(table.setup.game)
         key = (database, table.id)
@@ -165,13 +176,18 @@ def record(
     game = get_game(table.setup.game)
     event = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
 
+    decided_on: list[TableState] = []
+
     def accept(load_after: Callable[[int], list[Event]], numbered: Event) -> Event:
         state = _cache.state(str(engine.url), table, load_after)
+        decided_on.append(state)
         return decide(game, state, numbered)
 
     appended = store.append_event(
         engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept
     )
+    if appended.created:
+        _cache.advance(str(engine.url), table, decided_on[-1], appended.event)
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended

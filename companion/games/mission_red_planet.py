@@ -16,7 +16,7 @@ The app keeps the crew on Mars and settles every zone's majority after rounds 5,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import (
@@ -33,6 +33,7 @@ from companion.games.base import (
     Setup,
     TallyCategory,
     applied_options,
+    evolve,
     msg,
 )
 from companion.games.majority import (
@@ -206,6 +207,7 @@ class RedPlanet:
     round: int = 1
     first_player: int | None = None
     crew: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (zone, seat) -> astronauts
+    on_mars: Mapping[int, int] = field(default_factory=dict)  # seat -> astronauts on Mars in all
     resources: Mapping[int, str] = field(default_factory=dict)  # zone -> colour, once mapped
     pots: Mapping[int, int] = field(default_factory=dict)  # zone -> tokens left there by ties
     tokens: Mapping[tuple[int, str], int] = field(default_factory=dict)  # (seat, colour) -> score tokens
@@ -274,12 +276,8 @@ class MissionRedPlanet:
         """Round 1, nobody on Mars, the full score token supply."""
         return RedPlanet(supply=score_supply(setup))
 
-    def validate(self, setup: Setup, state: RedPlanet, event: Event) -> None:
-        """Raise RuleError unless the event fits the state (apply does the checks)."""
-        self.apply(setup, state, event)
-
     def apply(self, setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
-        """Return the state after ``event``."""
+        """Return the state after ``event``, or raise RuleError if the rules refuse it."""
         payload = event.payload
         if event.kind not in (DISCOVERY_POINTS,) and state.over:
             raise RuleError(N_("The game is over: round 10 has been scored."))
@@ -363,10 +361,10 @@ def _with_crew(setup: Setup, state: RedPlanet, seat: int, zone: int, count: int,
         raise RuleError(N_("There are not that many crew in {zone}."), zone=zone_name(setup, zone))
     if count > 22:
         raise RuleError(N_("A player has only 22 crew."))
-    crew = {**state.crew, (zone, seat): count}
-    if sum(n for (_z, s), n in crew.items() if s == seat) > 22:
+    on_mars = state.on_mars.get(seat, 0) - state.crew.get((zone, seat), 0) + count
+    if on_mars > 22:
         raise RuleError(N_("A player has only 22 crew."))
-    state = replace(state, crew=crew)
+    state = evolve(state, crew={**state.crew, (zone, seat): count}, on_mars={**state.on_mars, seat: on_mars})
     return _map_zone(setup, state, zone, event) if count > 0 else state
 
 
@@ -379,7 +377,7 @@ def _map_zone(setup: Setup, state: RedPlanet, zone: int, event: Event) -> RedPla
     if not pool:
         raise RuleError(N_("No resource tokens are left to draw."))
     colour = rng_for(setup.seed, SLUG, "resource", event.seq).choice(pool)
-    return replace(state, resources={**state.resources, zone: colour})
+    return evolve(state, resources={**state.resources, zone: colour})
 
 
 def _tokens_left(setup: Setup, state: RedPlanet) -> dict[str, int]:
@@ -419,7 +417,7 @@ def _resource(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
         raise RuleError(N_("{zone} already has its resource token."), zone=zone_name(setup, zone))
     if _tokens_left(setup, state)[colour] <= 0:
         raise RuleError(N_("No {resource} resource token is left."), resource=msg(RESOURCE_NAMES[colour]))
-    return replace(state, resources={**state.resources, zone: colour})
+    return evolve(state, resources={**state.resources, zone: colour})
 
 
 # -- Cards ---------------------------------------------------------------------------------------
@@ -427,7 +425,7 @@ def _resource(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
 
 def _bonus(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     seat = event.payload["seat"]
-    return replace(state, bonus={**state.bonus, seat: state.bonus.get(seat, 0) + event.payload["points"]})
+    return evolve(state, bonus={**state.bonus, seat: state.bonus.get(seat, 0) + event.payload["points"]})
 
 
 def _discovery(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
@@ -438,7 +436,7 @@ def _discovery(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
         raise RuleError(N_("{zone} already has a discovery card."), zone=zone_name(setup, zone))
     if len(state.discoveries) >= MAX_DISCOVERIES:
         raise RuleError(N_("Seven discovery cards are already on Mars: discard this one."))
-    return replace(state, discoveries={**state.discoveries, zone: event.payload["seat"]})
+    return evolve(state, discoveries={**state.discoveries, zone: event.payload["seat"]})
 
 
 def _discovery_points(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
@@ -448,7 +446,7 @@ def _discovery_points(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet
     if zone not in state.discoveries:
         raise RuleError(N_("There is no discovery card on {zone}."), zone=zone_name(setup, zone))
     entry = (event.payload["seat"], event.payload["points"])
-    return replace(state, discovery_points={**state.discovery_points, zone: entry})
+    return evolve(state, discovery_points={**state.discovery_points, zone: entry})
 
 
 # -- Rounds and scoring --------------------------------------------------------------------------
@@ -460,7 +458,7 @@ def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
         setup.player(first)
     if state.round in SCORING_ROUNDS:
         state = _score_zones(setup, state)
-    return replace(state, round=state.round + 1, first_player=first if first is not None else state.first_player)
+    return evolve(state, round=state.round + 1, first_player=first if first is not None else state.first_player)
 
 
 def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
@@ -494,7 +492,7 @@ def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
         pots[zone] = carried
         results.append(ZoneResult(zone, colour, crew, pot, award.shares, carried, discarded, taker))
     scoring = ScoringRound(state.round, tuple(results), stand_ins)
-    return replace(
+    return evolve(
         state,
         tokens=tokens,
         resource_tokens=resource_tokens,
@@ -577,8 +575,7 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
         categories[seat] = tuple(lines)
     chain = []
     if setup.options.get(TIE_BREAK) == "crew":
-        crew = {seat: sum(n for (_z, s), n in state.crew.items() if s == seat) for seat in setup.seats}
-        chain.append(TieBreaker(N_("crew on Mars"), crew))
+        chain.append(TieBreaker(N_("crew on Mars"), dict(state.on_mars)))
     players, explanation = standings(setup, categories, chain)
     notes = [msg(N_("Round {round} of 10."), round=min(state.round, LAST_ROUND))]
     if not state.over:

@@ -47,10 +47,6 @@ class SheetGame:
         """A sheet game keeps everything on the tally sheet."""
         return None
 
-    def validate(self, setup: Setup, state: Any, event: Event) -> None:
-        """A sheet game has no events of its own."""
-        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-
     def apply(self, setup: Setup, state: Any, event: Event) -> Any:
         """A sheet game has no events of its own."""
         raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)

@@ -8,7 +8,7 @@ event was voided, is skipped by the fold and listed in ``skipped`` with the reas
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games import kinds
@@ -25,6 +25,7 @@ from companion.games.base import (
     Scoreboard,
     Setup,
     check_payload,
+    evolve,
     msg,
 )
 from companion.games.randomness import roll
@@ -125,7 +126,13 @@ def new_table(game: Game, setup: Setup) -> TableState:
 
 def event_kinds(game: Game) -> dict[str, EventKind]:
     """Return every kind a table of ``game`` understands, by name."""
-    return {k.kind: k for k in (*TABLE_EVENT_KINDS, *game.event_kinds)}
+    kinds_of_game = _KINDS.get(game.slug)
+    if kinds_of_game is None:
+        kinds_of_game = _KINDS[game.slug] = {k.kind: k for k in (*TABLE_EVENT_KINDS, *game.event_kinds)}
+    return kinds_of_game
+
+
+_KINDS: dict[str, dict[str, EventKind]] = {}
 
 
 def fold(game: Game, setup: Setup, events: Iterable[Event]) -> TableState:
@@ -141,7 +148,7 @@ def fold(game: Game, setup: Setup, events: Iterable[Event]) -> TableState:
             state = _apply(game, state, event)
         except RuleError as error:
             skipped[event.seq] = error.message
-    return replace(state, events=ledger, voided=frozenset(voided), skipped=skipped)
+    return evolve(state, events=ledger, voided=frozenset(voided), skipped=skipped)
 
 
 def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableState:
@@ -157,7 +164,7 @@ def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableS
             state = _apply(game, state, event)
         except RuleError as error:
             skipped[event.seq] = error.message
-    return replace(state, events=(*state.events, *added), skipped=skipped)
+    return evolve(state, events=(*state.events, *added), skipped=skipped)
 
 
 def _voided(ledger: tuple[Event, ...]) -> set[int]:
@@ -176,7 +183,7 @@ def decide(game: Game, state: TableState, event: Event) -> Event:
         raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
     if state.ended:
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
-    checked = replace(event, payload=check_payload(kind, event.payload))
+    checked = evolve(event, payload=check_payload(kind, event.payload))
     if kind.host_only and not checked.by_host:
         raise RuleError(N_("Only the host can do this."))
     _check_seat_rights(state, checked)
@@ -215,27 +222,28 @@ def _apply(game: Game, state: TableState, event: Event) -> TableState:
     kind = event_kinds(game).get(event.kind)
     if kind is None:
         raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-    event = replace(event, payload=check_payload(kind, event.payload))
+    payload = check_payload(kind, event.payload)
+    if payload != event.payload:
+        event = evolve(event, payload=payload)
     handler = _HANDLERS.get(event.kind)
     if handler is not None:
         return handler(state, event)
-    game.validate(state.setup, state.game, event)
-    return replace(state, game=game.apply(state.setup, state.game, event))
+    return evolve(state, game=game.apply(state.setup, state.game, event))
 
 
 def _tally_add(state: TableState, event: Event) -> TableState:
     seat, key = _seat_checked(state, event), event.payload["category"]
     value = state.tally.count(seat, key) + event.payload["delta"]
-    return replace(state, tally=state.tally.with_count(seat, key, value))
+    return evolve(state, tally=state.tally.with_count(seat, key, value))
 
 
 def _tally_set(state: TableState, event: Event) -> TableState:
     seat = _seat_checked(state, event)
-    return replace(state, tally=state.tally.with_count(seat, event.payload["category"], event.payload["value"]))
+    return evolve(state, tally=state.tally.with_count(seat, event.payload["category"], event.payload["value"]))
 
 
 def _tally_category(state: TableState, event: Event) -> TableState:
-    return replace(state, tally=state.tally.with_category(event.payload["name"]))
+    return evolve(state, tally=state.tally.with_category(event.payload["name"]))
 
 
 def _dice_roll(state: TableState, event: Event) -> TableState:
@@ -250,7 +258,7 @@ def _dice_roll(state: TableState, event: Event) -> TableState:
     else:
         values = tuple(typed)
     dice = DiceRoll(event.seq, event.author, sides, values, typed is None)
-    return replace(state, rolls=(*state.rolls, dice))
+    return evolve(state, rolls=(*state.rolls, dice))
 
 
 def _seat_claim(state: TableState, event: Event) -> TableState:
@@ -259,16 +267,16 @@ def _seat_claim(state: TableState, event: Event) -> TableState:
         raise RuleError(N_("This seat is already taken by another phone."))
     if state.seat_of(device) not in (None, seat):
         raise RuleError(N_("This phone already holds another seat."))
-    return replace(state, claims={**state.claims, seat: device})
+    return evolve(state, claims={**state.claims, seat: device})
 
 
 def _seat_release(state: TableState, event: Event) -> TableState:
     seat = _seat_checked(state, event)
-    return replace(state, claims={s: d for s, d in state.claims.items() if s != seat})
+    return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
 
 
 def _table_end(state: TableState, event: Event) -> TableState:
-    return replace(state, ended=True)
+    return evolve(state, ended=True)
 
 
 def _seat_checked(state: TableState, event: Event) -> int:

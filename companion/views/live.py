@@ -13,7 +13,7 @@ from companion.web import broker, engine
 
 bp = Blueprint("live", __name__, url_prefix="/t/<code>")
 
-HEARTBEAT_SECONDS = 15.0
+HEARTBEAT_SECONDS = 10.0
 UPDATE_EVENT = "update"
 
 
@@ -40,8 +40,12 @@ def stream(code: str) -> Response:
                 try:
                     seq = inbox.get(timeout=HEARTBEAT_SECONDS)
                 except queue.Empty:
-                    yield ": heartbeat\n\n"  # also how a dead connection is noticed
-                    continue
+                    # A quiet spell: look at the ledger itself, in case news went to another
+                    # process (several workers without Redis), then send a heartbeat.
+                    seq = services.table_state(database, table).last_seq
+                    if seq <= last:
+                        yield ": heartbeat\n\n"  # also how a dead connection is noticed
+                        continue
                 if seq > last:
                     last = seq
                     yield _message(seq)
