@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import mission_red_planet as mrp
+from companion.games import welcome_to_the_moon as wttm
 from companion.games.base import Message, Player
+from companion.games.moon_cards import ACTION_NAMES
 from companion.games.table import TableState
 
 
@@ -68,8 +70,56 @@ def red_planet_panel(state: TableState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def moon_panel(state: TableState, seat: int | None) -> dict[str, Any]:
+    """Return the Welcome to the Moon panel: combos or solo cards, missions, errors, own sheet."""
+    game: wttm.Moon = state.game
+    setup = state.setup
+    adventure = wttm.adventure_of(setup)
+    names = {p.seat: p.name for p in setup.players}
+    missions = [
+        {
+            "letter": m.letter,
+            "text": m.text,
+            "rewards": wttm.mission_values(setup, m),
+            "unit": "rockets" if adventure.number == 1 else "track" if adventure.number == 5 else "points",
+            "done": [(names[c.seat], c.first) for c in game.completions.get(m.letter, ())],
+            "mine": seat is not None and any(c.seat == seat for c in game.completions.get(m.letter, ())),
+        }
+        for m in game.missions
+    ]
+    sheet_seat = seat
+    return {
+        "adventure": adventure,
+        "solo": wttm.is_solo(setup),
+        "turn": game.turn,
+        "combos": wttm.combos_view(game),
+        "cards_left": [len(p) for p in game.piles],
+        "hand": [(i, c.number, ACTION_NAMES[c.action]) for i, c in enumerate(game.hand, start=1)],
+        "choose": wttm.is_solo(setup) and not game.chosen,
+        "solo_seen": dict(game.solo_seen),
+        "missions": missions,
+        "errors": [(p, game.errors.get(p.seat, 0), game.crossed.get(p.seat, 0)) for p in setup.players],
+        "error_boxes": adventure.error_boxes,
+        "end_turn": game.end_turn,
+        "end_reasons": game.end_reasons,
+        "can_flip": game.end_turn is None and (setup.options.get(wttm.FLIPPER) != "host"),
+        "sheet_seat": sheet_seat,
+        "fields": [(f, game.sheets.get((sheet_seat, f.key), 0)) for f in adventure.fields] if sheet_seat else [],
+        "kinds": {
+            "flip": wttm.FLIP,
+            "solo_choice": wttm.SOLO_CHOICE,
+            "mission": wttm.MISSION,
+            "error": wttm.ERROR,
+            "error_cross": wttm.ERROR_CROSS,
+            "sheet": wttm.SHEET,
+            "full": wttm.SHEET_FULL,
+        },
+    }
+
+
 PANELS: dict[str, tuple[str, Callable[[TableState, int | None], dict[str, Any]]]] = {
     mrp.SLUG: ("games/mission-red-planet/_panel.html", red_planet_panel),
+    wttm.SLUG: ("games/welcome-to-the-moon/_panel.html", moon_panel),
 }
 
 

@@ -1,20 +1,595 @@
-"""Welcome to the Moon (seed 000): score sheet of missions, adventure points and system errors."""
+"""Welcome to the Moon (seed 000; digest §1): the table's starship deck, missions, system errors,
+the end of the game and the score sheets of all eight adventures, with ASTRA for solo play.
 
-from companion.games.base import N_, TallyCategory
-from companion.games.sheet import SheetGame
+The deck: 63 cards shuffled from the table seed into three piles of 21, number side up. A flip
+turns the top card of each pile; each pile's combo is the number now on top of the pile with the
+action of the card just flipped. When a pile runs out, its discards are shuffled into a new pile.
+Solo: one deck with the three solo cards shuffled into its last third; each turn three cards are
+drawn and any card's number goes with any other card's action; the third card goes to ASTRA.
+"""
 
-UNUSED_ERROR_BOXES = "unused-error-boxes"
+from __future__ import annotations
 
-GAME = SheetGame(
-    slug="welcome-to-the-moon",
-    name=N_("Welcome to the Moon"),
-    min_players=1,
-    max_players=6,
-    tally_categories=(
-        TallyCategory("missions", N_("Missions"), minimum=0),
-        TallyCategory("adventure", N_("Adventure points")),
-        TallyCategory("system-errors", N_("System errors (−5 each)"), per_unit=-5, minimum=0, maximum=8),
-        TallyCategory(UNUSED_ERROR_BOXES, N_("Unused system error boxes"), scores=False, minimum=0, maximum=8),
-    ),
-    tie_breakers=(UNUSED_ERROR_BOXES,),
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import (
+    N_,
+    CategoryScore,
+    Choice,
+    Event,
+    EventKind,
+    Field,
+    Message,
+    RuleError,
+    RuleOption,
+    Scoreboard,
+    Setup,
+    TallyCategory,
+    applied_options,
+    evolve,
+    msg,
 )
+from companion.games.moon_cards import ACTION_NAMES, ACTIONS, DECK, MISSIONS, SOLO_CARDS, Card, Mission
+from companion.games.moon_sheets import ADVENTURES, Adventure
+from companion.games.randomness import rng_for, shuffled
+from companion.games.ranking import COMPETITION, DENSE, TieBreaker, ladder_awards, ladder_ranks, standings
+from companion.games.sheet import check_player_count
+from companion.games.tally import TallySheet
+
+SLUG = "welcome-to-the-moon"
+PILES = 3
+PILE_SIZE = 21
+LETTERS = ("A", "B", "C")
+MAJORITY_PRIZES = (20, 10, 5)
+ASTRA = 0  # ASTRA's seat number in majorities
+
+ADVENTURE, MODE, ASTRA_LEVEL, FLIPPER, RANKING = "adventure", "mode", "astra-level", "flip", "ranking"
+ADVENTURE_6_AREAS, ADVENTURE_1_ROCKETS = "adventure-6-areas", "adventure-1-rockets"
+ADVENTURE_8_PLANTS, ADVENTURE_8_WATER, ADVENTURE_8_PLANNING = (
+    "adventure-8-plants",
+    "adventure-8-water",
+    "adventure-8-planning",
+)
+MULTI, SOLO = "multi", "solo"
+
+# ASTRA (digest §1, from the Board Game Arena implementation).
+ASTRA_MULTIPLIERS = {  # level -> multiplier per action, in ACTIONS order (robot, energy, plant, water, astronaut, planning)
+    1: (2, 3, 2, 3, 1, 4),
+    2: (2, 3, 3, 2, 4, 3),
+    3: (5, 4, 2, 2, 2, 3),
+    4: (2, 6, 4, 3, 3, 2),
+    5: (4, 4, 4, 4, 4, 3),
+    6: (6, 2, 4, 5, 4, 4),
+    7: (5, 4, 3, 6, 5, 4),
+    8: (5, 3, 6, 3, 6, 6),
+}
+ASTRA_NAMES = {
+    1: "Katherine",
+    2: "Alexei",
+    3: "Margaret",
+    4: "Franklin",
+    5: "Sergei",
+    6: "Stephanie",
+    7: "Thomas",
+    8: "Peggy",
+}
+ASTRA_ADVENTURE = {1: (0, 0), 2: (5, 1), 3: (10, 3), 4: (5, 2), 5: (10, 2), 6: (5, 4), 7: (15, 1), 8: (20, 3)}
+
+OPTIONS = (
+    RuleOption(ADVENTURE, N_("Adventure"), "1", tuple(Choice(str(n), a.name) for n, a in ADVENTURES.items())),
+    RuleOption(
+        MODE, N_("Mode"), MULTI, (Choice(MULTI, N_("players together")), Choice(SOLO, N_("solo against ASTRA")))
+    ),
+    RuleOption(ASTRA_LEVEL, N_("ASTRA level (solo)"), 1, minimum=1, maximum=8),
+    RuleOption(
+        FLIPPER,
+        N_("Who flips the cards"),
+        "anyone",
+        (Choice("anyone", N_("anyone")), Choice("host", N_("the host only"))),
+    ),
+    RuleOption(
+        RANKING,
+        N_("Ranking for the 20 / 10 / 5 awards"),
+        DENSE,
+        (Choice(DENSE, N_("dense: 1, 1, 2 (as on Board Game Arena)")), Choice(COMPETITION, N_("standard: 1, 1, 3"))),
+    ),
+    RuleOption(
+        ADVENTURE_6_AREAS,
+        N_("Adventure 6: areas scored at the end"),
+        "all",
+        (
+            Choice("all", N_("all areas, finished or not (the seed)")),
+            Choice("evacuated", N_("evacuated areas only (Board Game Arena)")),
+        ),
+    ),
+    RuleOption(
+        ADVENTURE_1_ROCKETS,
+        N_("Adventure 1 mission rockets: first and later value of cards A1, A2, B1, B2, C1, C2"),
+        (4, 2, 4, 2, 3, 2, 3, 2, 2, 1, 3, 2),
+        minimum=0,
+        maximum=20,
+        note=N_("The seed's first values (4 / 3 / 2 for its three missions); the rest from the digest."),
+    ),
+    RuleOption(
+        ADVENTURE_8_PLANTS,
+        N_("Adventure 8: points for 0–12 plant boxes crossed"),
+        (0, 1, 2, 4, 6, 9, 12, 16, 20, 25, 30, 36, 42),
+        minimum=0,
+        maximum=200,
+        note=N_("Not transcribed in our rules: copy the values printed on your sheet."),
+    ),
+    RuleOption(
+        ADVENTURE_8_WATER,
+        N_("Adventure 8: points for 0–12 water boxes crossed"),
+        (0, 2, 4, 7, 10, 14, 18, 23, 28, 34, 40, 47, 54),
+        minimum=0,
+        maximum=200,
+        note=N_("Not transcribed in our rules: copy the values printed on your sheet."),
+    ),
+    RuleOption(
+        ADVENTURE_8_PLANNING,
+        N_("Adventure 8: penalty for 0–12 planning marks"),
+        (0, 1, 3, 6, 9, 12, 16, 20, 24, 28, 32, 36, 40),
+        minimum=0,
+        maximum=200,
+        note=N_("Not transcribed in our rules: copy the values printed on your sheet."),
+    ),
+)
+
+FLIP, SOLO_CHOICE, MISSION, ERROR, ERROR_CROSS, SHEET, SHEET_FULL = (
+    "wttm.flip",
+    "wttm.solo-choice",
+    "wttm.mission",
+    "wttm.error",
+    "wttm.error-cross",
+    "wttm.sheet",
+    "wttm.sheet-full",
+)
+_seat = Field("seat", "seat")
+EVENT_KINDS = (
+    EventKind(FLIP, N_("Flip the starship cards"), ()),
+    EventKind(
+        SOLO_CHOICE,
+        N_("Choose a solo combination"),
+        (Field("number_card", "int", 1, 3), Field("action_card", "int", 1, 3)),
+    ),
+    EventKind(MISSION, N_("Mission accomplished"), (_seat, Field("letter", "choice", choices=LETTERS))),
+    EventKind(ERROR, N_("System error"), (_seat,)),
+    EventKind(ERROR_CROSS, N_("System error crossed off (adventure 1)"), (_seat,)),
+    EventKind(
+        SHEET, N_("Score sheet entry"), (_seat, Field("field", "text", max_length=40), Field("value", "int", -999, 999))
+    ),
+    EventKind(SHEET_FULL, N_("Sheet filled"), (_seat,)),
+)
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A player accomplishing a mission on a turn, for the first or the later value."""
+
+    seat: int
+    turn: int
+    first: bool
+
+
+@dataclass(frozen=True)
+class Moon:
+    """The table's deck, the missions in play, and every player's errors and sheet."""
+
+    turn: int = 0
+    piles: tuple[tuple[Card, ...], ...] = ()
+    flipped: tuple[Card | None, ...] = ()
+    discards: tuple[tuple[Card, ...], ...] = ()
+    reshuffles: int = 0
+    missions: tuple[Mission, ...] = ()
+    completions: Mapping[str, tuple[Completion, ...]] = field(default_factory=dict)
+    errors: Mapping[int, int] = field(default_factory=dict)
+    crossed: Mapping[int, int] = field(default_factory=dict)  # adventure 1: circled errors crossed off
+    sheets: Mapping[tuple[int, str], int] = field(default_factory=dict)
+    full: frozenset[int] = frozenset()
+    end_turn: int | None = None
+    end_reasons: tuple[Message, ...] = ()
+    # Solo
+    deck: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+    chosen: bool = True
+    set_aside: tuple[Card, ...] = ()
+    solo_seen: Mapping[str, int] = field(default_factory=dict)
+    astra: Mapping[str, int] = field(default_factory=dict)
+
+    def combos(self) -> tuple[tuple[int, str], ...]:
+        """The three (number, action) combos now on the table (none before the first flip)."""
+        if self.turn == 0 or not self.piles:
+            return ()
+        return tuple((pile[0].number, card.action) for pile, card in zip(self.piles, self.flipped, strict=True) if card)
+
+
+def adventure_of(setup: Setup) -> Adventure:
+    """Return the table's adventure."""
+    return ADVENTURES[int(setup.options.get(ADVENTURE, "1"))]
+
+
+def is_solo(setup: Setup) -> bool:
+    """True when one player plays against ASTRA."""
+    return setup.options.get(MODE) == SOLO
+
+
+def mission_values(setup: Setup, mission: Mission) -> tuple[int, int]:
+    """Return a mission's (first, later) reward; adventure 1's come from the option table."""
+    if mission.adventure != 1:
+        return mission.first, mission.later
+    table = setup.options.get(ADVENTURE_1_ROCKETS, OPTIONS[6].default)
+    index = (mission.id - 64) * 2
+    return int(table[index]), int(table[index + 1])
+
+
+class WelcomeToTheMoon:
+    """The registered game."""
+
+    slug = SLUG
+    name = N_("Welcome to the Moon")
+    min_players = 1
+    max_players = 6
+    options = OPTIONS
+    event_kinds = EVENT_KINDS
+    tally_categories: tuple[TallyCategory, ...] = ()
+
+    def check_setup(self, setup: Setup) -> None:
+        """Solo is for exactly one player; together, 1 to 6."""
+        if is_solo(setup):
+            check_player_count(1, 1, len(setup.players))
+        else:
+            check_player_count(1, 6, len(setup.players))
+
+    def initial_state(self, setup: Setup) -> Moon:
+        """Deal the adventure's missions (one of two per letter) and shuffle the deck."""
+        adventure = adventure_of(setup).number
+        rng = rng_for(setup.seed, SLUG, "missions")
+        missions = tuple(
+            rng.choice([m for m in MISSIONS if m.adventure == adventure and m.letter == letter]) for letter in LETTERS
+        )
+        if is_solo(setup):
+            deck = shuffled(DECK, setup.seed, SLUG, "deck")
+            last_third = shuffled((*deck[-PILE_SIZE:], *SOLO_CARDS), setup.seed, SLUG, "solo-cards")
+            return Moon(missions=missions, deck=(*deck[:-PILE_SIZE], *last_third))
+        deck = shuffled(DECK, setup.seed, SLUG, "deck")
+        piles = tuple(deck[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES))
+        return Moon(missions=missions, piles=piles, flipped=(None,) * PILES, discards=((),) * PILES)
+
+    def apply(self, setup: Setup, state: Moon, event: Event) -> Moon:
+        """Return the state after ``event``, or raise RuleError if the rules refuse it."""
+        if "seat" in event.payload:
+            setup.player(event.payload["seat"])
+        handler = _HANDLERS.get(event.kind)
+        if handler is None:
+            raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+        return handler(setup, state, event)
+
+    def describe(self, setup: Setup, event: Event) -> Message:
+        """Return the event in plain words."""
+        p = event.payload
+        who = next((pl.name for pl in setup.players if pl.seat == p.get("seat")), "")
+        if event.kind == FLIP:
+            return msg(N_("Flipped the starship cards"))
+        if event.kind == SOLO_CHOICE:
+            return msg(
+                N_("Solo: number of card {number}, action of card {action}"),
+                number=p["number_card"],
+                action=p["action_card"],
+            )
+        if event.kind == MISSION:
+            return msg(N_("{name} accomplished mission {letter}"), name=who, letter=p["letter"])
+        if event.kind == ERROR:
+            return msg(N_("{name}: system error"), name=who)
+        if event.kind == ERROR_CROSS:
+            return msg(N_("{name} crossed off a system error"), name=who)
+        if event.kind == SHEET:
+            return msg(
+                N_("{name}: {field} = {value}"), name=who, field=sheet_label(setup, p["field"]), value=p["value"]
+            )
+        return msg(N_("{name} filled their sheet"), name=who)
+
+    def score(self, setup: Setup, state: Moon, tally: TallySheet) -> Scoreboard:
+        """Score every sheet, settle the table's majorities, rank with the error-box tie-break."""
+        return score_moon(setup, state)
+
+
+GAME = WelcomeToTheMoon()
+
+
+def sheet_label(setup: Setup, key: str) -> str | Message:
+    """Return the label of a sheet field of the table's adventure (the key if unknown)."""
+    return next((f.label for f in adventure_of(setup).fields if f.key == key), key)
+
+
+# -- The deck ------------------------------------------------------------------------------------
+
+
+def _check_playing(state: Moon) -> None:
+    if state.end_turn is not None:
+        raise RuleError(N_("The game ended on turn {turn}: finish the turn and score."), turn=state.end_turn)
+
+
+def _flip(setup: Setup, state: Moon, event: Event) -> Moon:
+    _check_playing(state)
+    if setup.options.get(FLIPPER) == "host" and not event.by_host:
+        raise RuleError(N_("Only the host flips the cards at this table."))
+    if is_solo(setup):
+        return _solo_draw(setup, state)
+    piles, flipped, discards = list(state.piles), list(state.flipped), list(state.discards)
+    reshuffles = state.reshuffles
+    for i in range(PILES):
+        card, rest = piles[i][0], piles[i][1:]
+        used = (*discards[i], flipped[i]) if flipped[i] else discards[i]
+        if not rest:
+            # The pile ran out: its discards become a new pile (the card just flipped stays out).
+            reshuffles += 1
+            rest, used = shuffled(used, setup.seed, SLUG, "reshuffle", i, reshuffles), ()
+        piles[i], flipped[i], discards[i] = rest, card, used
+    return evolve(
+        state,
+        turn=state.turn + 1,
+        piles=tuple(piles),
+        flipped=tuple(flipped),
+        discards=tuple(discards),
+        reshuffles=reshuffles,
+    )
+
+
+def _solo_draw(setup: Setup, state: Moon) -> Moon:
+    if not state.chosen:
+        raise RuleError(N_("Choose your combination before the next flip."))
+    deck, discards = list(state.deck), list(state.discards[0]) if state.discards else []
+    discards += state.hand
+    set_aside, seen, reshuffles = list(state.set_aside), dict(state.solo_seen), state.reshuffles
+    hand: list[Card] = []
+    while len(hand) < 3:
+        if not deck:
+            reshuffles += 1
+            deck = list(shuffled((*discards, *set_aside), setup.seed, SLUG, "solo-reshuffle", reshuffles))
+            discards, set_aside = [], []
+        card = deck.pop(0)
+        if card.solo:
+            seen[card.solo] = seen.get(card.solo, 0) + 1
+            set_aside.append(card)
+        else:
+            hand.append(card)
+    return evolve(
+        state,
+        turn=state.turn + 1,
+        deck=tuple(deck),
+        hand=tuple(hand),
+        chosen=False,
+        discards=(tuple(discards),),
+        set_aside=tuple(set_aside),
+        solo_seen=seen,
+        reshuffles=reshuffles,
+    )
+
+
+def _solo_choice(setup: Setup, state: Moon, event: Event) -> Moon:
+    if not is_solo(setup):
+        raise RuleError(N_("This is for solo games."))
+    if state.chosen or not state.hand:
+        raise RuleError(N_("Flip first: there are no cards to choose from."))
+    number, action = event.payload["number_card"], event.payload["action_card"]
+    if number == action:
+        raise RuleError(N_("The number and the action come from two different cards."))
+    given = state.hand[({1, 2, 3} - {number, action}).pop() - 1]
+    return evolve(state, chosen=True, astra={**state.astra, given.action: state.astra.get(given.action, 0) + 1})
+
+
+# -- Missions, errors, sheets ----------------------------------------------------------------------
+
+
+def _mission(setup: Setup, state: Moon, event: Event) -> Moon:
+    seat, letter = event.payload["seat"], event.payload["letter"]
+    if state.turn == 0:
+        raise RuleError(N_("Missions are accomplished after the first flip."))
+    if state.end_turn is not None and state.turn > state.end_turn:
+        _check_playing(state)
+    done = state.completions.get(letter, ())
+    if any(c.seat == seat for c in done):
+        raise RuleError(
+            N_("{name} already accomplished mission {letter}."), name=setup.player(seat).name, letter=letter
+        )
+    first = all(c.turn == state.turn for c in done)
+    if is_solo(setup):
+        first = not done and state.solo_seen.get(letter, 0) < 2
+    completion = Completion(seat, state.turn, first)
+    state = evolve(state, completions={**state.completions, letter: (*done, completion)})
+    if sum(1 for cs in state.completions.values() for c in cs if c.seat == seat) == len(LETTERS):
+        state = _trigger_end(state, msg(N_("{name} accomplished all three missions."), name=setup.player(seat).name))
+    return state
+
+
+def _error(setup: Setup, state: Moon, event: Event) -> Moon:
+    seat = event.payload["seat"]
+    boxes = adventure_of(setup).error_boxes
+    count = state.errors.get(seat, 0) + 1
+    if count > boxes:
+        raise RuleError(N_("Every system error box is already used."))
+    state = evolve(state, errors={**state.errors, seat: count})
+    if count == boxes:
+        state = _trigger_end(state, msg(N_("{name} filled the last system error box."), name=setup.player(seat).name))
+    return _check_launch(setup, state, seat)
+
+
+def _error_cross(setup: Setup, state: Moon, event: Event) -> Moon:
+    seat = event.payload["seat"]
+    if adventure_of(setup).number != 1:
+        raise RuleError(N_("Only adventure 1 crosses off circled system errors."))
+    if state.crossed.get(seat, 0) >= state.errors.get(seat, 0):
+        raise RuleError(N_("There is no circled system error left to cross off."))
+    state = evolve(state, crossed={**state.crossed, seat: state.crossed.get(seat, 0) + 1})
+    return _check_launch(setup, state, seat)
+
+
+def _sheet(setup: Setup, state: Moon, event: Event) -> Moon:
+    seat, key, value = event.payload["seat"], event.payload["field"], event.payload["value"]
+    spec = next((f for f in adventure_of(setup).fields if f.key == key), None)
+    if spec is None:
+        raise RuleError(N_("This adventure's sheet has no box “{field}”."), field=key)
+    if not spec.minimum <= value <= spec.maximum:
+        raise RuleError(
+            N_("{label} must stay between {minimum} and {maximum}."),
+            label=spec.label,
+            minimum=spec.minimum,
+            maximum=spec.maximum,
+        )
+    state = evolve(state, sheets={**state.sheets, (seat, key): value})
+    return _check_launch(setup, state, seat)
+
+
+def _sheet_full(setup: Setup, state: Moon, event: Event) -> Moon:
+    seat = event.payload["seat"]
+    state = evolve(state, full=state.full | {seat})
+    return _trigger_end(state, msg(N_("{name} filled every space of their sheet."), name=setup.player(seat).name))
+
+
+def _check_launch(setup: Setup, state: Moon, seat: int) -> Moon:
+    """Adventure 1 also ends when the last rocket is crossed and no circled error stays open."""
+    if adventure_of(setup).number != 1 or state.sheets.get((seat, "milestones"), 0) < 10:
+        return state
+    if state.errors.get(seat, 0) - state.crossed.get(seat, 0) > 0:
+        return state
+    return _trigger_end(state, msg(N_("{name} launched the rocket."), name=setup.player(seat).name))
+
+
+def _trigger_end(state: Moon, reason: Message) -> Moon:
+    if state.end_turn is not None and state.end_turn != state.turn:
+        return state
+    return evolve(state, end_turn=state.turn, end_reasons=(*state.end_reasons, reason))
+
+
+_HANDLERS = {
+    FLIP: _flip,
+    SOLO_CHOICE: _solo_choice,
+    MISSION: _mission,
+    ERROR: _error,
+    ERROR_CROSS: _error_cross,
+    SHEET: _sheet,
+    SHEET_FULL: _sheet_full,
+}
+
+
+# -- Scoring --------------------------------------------------------------------------------------
+
+
+def astra_score(setup: Setup, state: Moon) -> int:
+    """ASTRA's score: cards by action × the level's multipliers, plus the adventure's bonus."""
+    level = int(setup.options.get(ASTRA_LEVEL, 1))
+    multipliers = dict(zip(ACTIONS, ASTRA_MULTIPLIERS[level], strict=True))
+    fixed, per_level = ASTRA_ADVENTURE[adventure_of(setup).number]
+    return sum(state.astra.get(action, 0) * multipliers[action] for action in ACTIONS) + fixed + level * per_level
+
+
+def score_moon(setup: Setup, state: Moon) -> Scoreboard:
+    """Per-player breakdown, majority awards, ranks and the tie-break on unused error boxes."""
+    adventure = adventure_of(setup)
+    policy = str(setup.options.get(RANKING, DENSE))
+    sheets = {seat: {k: v for (s, k), v in state.sheets.items() if s == seat} for seat in setup.seats}
+    solo = is_solo(setup)
+    awards: dict[int, int] = {}
+    ranks: dict[int, int] = {}
+    details: list[Message] = []
+    if adventure.majority:
+        counts = {seat: sheets[seat].get(adventure.majority, 0) for seat in setup.seats}
+        if solo:
+            counts[ASTRA] = (
+                state.astra.get("energy", 0) // 2 if adventure.number == 2 else state.astra.get("astronaut", 0)
+            )
+        if adventure.number == 5:
+            ranks = ladder_ranks(counts, policy)
+        else:
+            awards = ladder_awards(counts, MAJORITY_PRIZES, policy)
+        details.append(_majority_line(setup, adventure, counts, awards, ranks))
+    context_common: dict[str, object] = {
+        "score_unfinished": setup.options.get(ADVENTURE_6_AREAS, "all") == "all",
+        "plant_ladder": setup.options.get(ADVENTURE_8_PLANTS, OPTIONS[7].default),
+        "water_ladder": setup.options.get(ADVENTURE_8_WATER, OPTIONS[8].default),
+        "planning_ladder": setup.options.get(ADVENTURE_8_PLANNING, OPTIONS[9].default),
+    }
+    breakdowns: dict[int, tuple[CategoryScore, ...]] = {}
+    for seat in setup.seats:
+        mine = [(letter, c) for letter, cs in state.completions.items() for c in cs if c.seat == seat]
+        values = {m.letter: mission_values(setup, m) for m in state.missions}
+        mission_points = sum(values[letter][0 if c.first else 1] for letter, c in mine)
+        context = {
+            **context_common,
+            "award": awards.get(seat, 0),
+            "rank": ranks.get(seat, 0),
+            "missions_first": sum(1 for _l, c in mine if c.first),
+            "missions_second": sum(1 for _l, c in mine if not c.first),
+            "open_errors": state.errors.get(seat, 0) - state.crossed.get(seat, 0),
+        }
+        errors = 0 if adventure.number == 1 else state.errors.get(seat, 0)
+        lines = adventure.score(sheets[seat], 0 if adventure.number in (1, 5) else mission_points, errors, context)
+        if solo:
+            lines.append(CategoryScore("astra", N_("ASTRA (subtracted in solo)"), -astra_score(setup, state)))
+        breakdowns[seat] = tuple(lines)
+    unused = {seat: adventure.error_boxes - state.errors.get(seat, 0) for seat in setup.seats}
+    players, explanation = standings(setup, breakdowns, [TieBreaker(N_("unused system error boxes"), unused)])
+    if adventure.number == 1:
+        for seat in setup.seats:
+            rockets = sum(
+                mission_values(setup, m)[0 if c.first else 1]
+                for m in state.missions
+                for c in state.completions.get(m.letter, ())
+                if c.seat == seat
+            )
+            if rockets:
+                details.append(
+                    msg(
+                        N_("{name}: {count} rockets from missions to cross off"),
+                        name=setup.player(seat).name,
+                        count=rockets,
+                    )
+                )
+    if solo:
+        own = sum(c.points for c in breakdowns[setup.seats[0]] if c.key != "astra")
+        astra = astra_score(setup, state)
+        level = int(setup.options.get(ASTRA_LEVEL, 1))
+        details.append(
+            msg(
+                N_("ASTRA ({astra_name}, level {level}) scores {astra}; your {own} − {astra} = {result}: {verdict}"),
+                astra_name=ASTRA_NAMES[level],
+                level=level,
+                astra=astra,
+                own=own,
+                result=own - astra,
+                verdict=msg(N_("you win")) if own > astra else msg(N_("ASTRA wins")),
+            )
+        )
+    notes = [msg(N_("Turn {turn}."), turn=state.turn)]
+    if state.end_turn is not None:
+        notes.append(msg(N_("The game ends with turn {turn}."), turn=state.end_turn))
+        notes.extend(state.end_reasons)
+    return Scoreboard(players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details))
+
+
+def _majority_line(
+    setup: Setup, adventure: Adventure, counts: Mapping[int, int], awards: Mapping[int, int], ranks: Mapping[int, int]
+) -> Message:
+    names = {p.seat: p.name for p in setup.players} | {ASTRA: "ASTRA"}
+    ordered = sorted(counts, key=lambda s: (-counts[s], s))
+    if adventure.number == 5:
+        parts = ", ".join(
+            f"{names[s]} {counts[s]} (#{ranks[s]})" if s in ranks else f"{names[s]} {counts[s]}" for s in ordered
+        )
+        return msg(N_("Astronauts by rank: {parts}"), parts=parts)
+    parts = ", ".join(f"{names[s]} {counts[s]} → {awards.get(s, 0)}" for s in ordered)
+    label = N_("Most completed zones") if adventure.number == 2 else N_("Most astronauts")
+    return msg(N_("{label}: {parts}"), label=msg(label), parts=parts)
+
+
+def action_name(action: str) -> str:
+    """The translatable name of an action."""
+    return ACTION_NAMES[action]
+
+
+def combos_view(state: Moon) -> list[dict[str, Any]]:
+    """The combos now showing, for the panel: number, action and its name."""
+    return [{"number": n, "action": a, "name": ACTION_NAMES[a]} for n, a in state.combos()]

@@ -1,0 +1,437 @@
+"""Welcome to the Moon: the end-of-game score sheet of each of the eight adventures.
+
+Each adventure lists the boxes a player fills in (with bounds) and turns them into points by
+category, as the digest (§1 (b), from the Board Game Arena implementation) describes. Majority
+awards across the table (adventure 2's completed zones, 3's and 5's astronauts) are settled in
+welcome_to_the_moon, which passes each player's award in ``award``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from companion.games.base import N_, CategoryScore, Message, msg
+
+PLANNING_LADDER = (0, 1, 3, 6, 9, 12, 16, 20, 24, 28)  # penalty by planning marks (adventures 3 and 7)
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One box (or count) of an adventure sheet that a player enters."""
+
+    key: str
+    label: str | Message
+    maximum: int
+    minimum: int = 0
+    flag: bool = False  # a yes/no box (0 or 1)
+
+
+@dataclass(frozen=True)
+class Adventure:
+    """An adventure's sheet: its fields, system error boxes, and how it scores."""
+
+    number: int
+    name: str
+    fields: tuple[SheetField, ...]
+    error_boxes: int
+    score: Callable[[Mapping[str, int], int, int, Mapping[str, object]], list[CategoryScore]]
+    majority: str = ""  # sheet field compared across the table for the 20/10/5 award, if any
+
+
+def track(values: tuple[int, ...], full: int, crossed: int) -> int:
+    """Value of a track: the first uncrossed box, or ``full`` once every box is crossed."""
+    return values[crossed] if crossed < len(values) else full
+
+
+def ladder(values: tuple[int, ...], reached: int) -> int:
+    """Value of the highest box reached on a ladder (0 boxes reached: the first value)."""
+    return values[min(max(reached, 0), len(values) - 1)]
+
+
+def _line(key: str, label: str, points: int, detail: Message | None = None) -> CategoryScore:
+    return CategoryScore(key, label, points, detail)
+
+
+def _errors(errors: int) -> CategoryScore:
+    return _line("system-errors", N_("System errors (−5 each)"), -5 * errors, msg(N_("{count} crossed"), count=errors))
+
+
+def _missions(missions: int) -> CategoryScore:
+    return _line("missions", N_("Missions"), missions)
+
+
+# -- Adventure 1: The Launch -----------------------------------------------------------------------
+
+LAUNCH = (
+    SheetField("milestones", N_("Rocket milestones reached (15 points each)"), 10),
+    SheetField("extra-rockets", N_("Extra rockets crossed after the last milestone"), 8),
+)
+
+
+def score_launch(
+    v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
+) -> list[CategoryScore]:
+    """Highest milestone ×15; −5 per circled error not crossed off; +5 per extra rocket if no penalty."""
+    circled_open = int(str(context.get("open_errors", 0)))
+    penalty = -5 * circled_open
+    return [
+        _line("rockets", N_("Rocket track"), 15 * v.get("milestones", 0)),
+        _line(
+            "open-errors",
+            N_("Circled system errors not crossed off (−5 each)"),
+            penalty,
+            msg(N_("{count} open"), count=circled_open),
+        ),
+        _line(
+            "extra-rockets",
+            N_("Extra rockets (+5 each, only without a penalty)"),
+            5 * v.get("extra-rockets", 0) if penalty == 0 else 0,
+        ),
+    ]
+
+
+# -- Adventure 2: The Journey ----------------------------------------------------------------------
+
+STATION_MULTIPLIERS = ((6, 5), (9, 7), (8, 6), (10, 7))  # (big, small) per station
+TANK_VALUES = (4, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 4)
+
+JOURNEY = (
+    *(
+        field
+        for station in range(1, 5)
+        for field in (
+            SheetField(f"station-{station}-plants", msg(N_("Station {n}: circled plants"), n=station), 10),
+            SheetField(
+                f"station-{station}-multiplier",
+                msg(N_("Station {n}: multiplier circled (0 none, 1 big, 2 small)"), n=station),
+                2,
+            ),
+        )
+    ),
+    *(
+        SheetField(f"tank-{i}", msg(N_("Water tank {n} circled"), n=i), 1, flag=True)
+        for i in range(1, len(TANK_VALUES) + 1)
+    ),
+    SheetField("longest-zone", N_("Size of the longest completed zone"), 36),
+    SheetField("completed-zones", N_("Number of completed zones"), 36),
+)
+
+
+def score_journey(
+    v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
+) -> list[CategoryScore]:
+    """Stations (plants × circled multiplier), water tanks, longest zone, most-zones award."""
+    stations = 0
+    for station, (big, small) in enumerate(STATION_MULTIPLIERS, start=1):
+        choice = v.get(f"station-{station}-multiplier", 0)
+        multiplier = big if choice == 1 else small if choice == 2 else 0
+        stations += v.get(f"station-{station}-plants", 0) * multiplier
+    water = sum(value for i, value in enumerate(TANK_VALUES, start=1) if v.get(f"tank-{i}", 0))
+    return [
+        _missions(missions),
+        _line("stations", N_("Space stations"), stations),
+        _line("water", N_("Water tanks"), water),
+        _line("longest-zone", N_("Longest completed zone"), v.get("longest-zone", 0)),
+        _line("zones-award", N_("Most completed zones (20 / 10 / 5)"), int(str(context.get("award", 0)))),
+        _errors(errors),
+    ]
+
+
+# -- Adventure 3: The Colony -----------------------------------------------------------------------
+
+COLONY = (
+    SheetField("plants", N_("Plants"), 40),
+    SheetField("plant-track", N_("Plant multiplier boxes crossed (×1 / ×2 / ×3 / ×4)"), 4),
+    SheetField("water", N_("Water"), 40),
+    SheetField("water-track", N_("Water multiplier boxes crossed (×2 / ×4 / ×6 / ×8)"), 4),
+    SheetField("antennas", N_("Antennas"), 40),
+    SheetField("antenna-track", N_("Antenna multiplier boxes crossed (×1 / ×2 / ×4 / ×6)"), 4),
+    SheetField("quarters-first", N_("Quarters completed first (15 each)"), 12),
+    SheetField("quarters-later", N_("Quarters completed later (5 each)"), 12),
+    SheetField("astronauts", N_("Astronauts"), 60),
+    SheetField("planning", N_("Planning marks"), 9),
+)
+
+
+def score_colony(
+    v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
+) -> list[CategoryScore]:
+    """Plants, water and antennas × their tracks; quarters 15/5; astronaut award; planning penalty."""
+    return [
+        _missions(missions),
+        _line("plants", N_("Plants"), v.get("plants", 0) * ladder((0, 1, 2, 3, 4), v.get("plant-track", 0))),
+        _line("water", N_("Water"), v.get("water", 0) * ladder((0, 2, 4, 6, 8), v.get("water-track", 0))),
+        _line("antennas", N_("Antennas"), v.get("antennas", 0) * ladder((0, 1, 2, 4, 6), v.get("antenna-track", 0))),
+        _line("quarters", N_("Quarters"), 15 * v.get("quarters-first", 0) + 5 * v.get("quarters-later", 0)),
+        _line("astronaut-award", N_("Most astronauts (20 / 10 / 5)"), int(str(context.get("award", 0)))),
+        _line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
+        _errors(errors),
+    ]
+
+
+# -- Adventure 4: The Mine -------------------------------------------------------------------------
+
+# (resource, label, multiplier, upgraded multiplier, bonus when circled)
+FACTORIES = (
+    ("plant", N_("Plants"), 2, 4, 8),
+    ("water", N_("Water"), 3, 5, 10),
+    ("pearl", N_("Pearls"), 2, 3, 8),
+    ("ruby", N_("Rubies"), 2, 3, 12),
+    ("astronaut", N_("Astronauts"), 0, 3, 0),
+)
+
+MINE = (
+    *(
+        field
+        for key, label, _low, _high, bonus in FACTORIES
+        for field in (
+            SheetField(f"{key}-items", label, 40),
+            SheetField(f"{key}-upgraded", msg(N_("{label}: factory upgraded"), label=msg(label)), 1, flag=True),
+            *(
+                (SheetField(f"{key}-bonus", msg(N_("{label}: bonus circled"), label=msg(label)), 1, flag=True),)
+                if bonus
+                else ()
+            ),
+        )
+    ),
+    SheetField("planning", N_("Planning markers"), 20),
+    SheetField("planning-factory", N_("Planning factory activated"), 1, flag=True),
+)
+
+
+def score_mine(v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]) -> list[CategoryScore]:
+    """Each factory: items × (upgraded ? high : low) + its bonus; planning −3 each until its factory runs."""
+    lines = [_missions(missions)]
+    for key, label, low, high, bonus in FACTORIES:
+        multiplier = high if v.get(f"{key}-upgraded", 0) else low
+        points = v.get(f"{key}-items", 0) * multiplier + (bonus if v.get(f"{key}-bonus", 0) else 0)
+        lines.append(
+            _line(key, label, points, msg(N_("{count} × {value}"), count=v.get(f"{key}-items", 0), value=multiplier))
+        )
+    planning = 0 if v.get("planning-factory", 0) else -3 * v.get("planning", 0)
+    lines.append(_line("planning", N_("Planning penalty"), planning))
+    lines.append(_errors(errors))
+    return lines
+
+
+# -- Adventure 5: The Dome -------------------------------------------------------------------------
+
+MISSION_FIRST_TRACK, MISSION_SECOND_TRACK = ((8, 10, 12, 15), 18), ((4, 6, 8, 9), 10)
+LEVEL_TRACKS = (((2, 2, 3, 3), 4), ((5, 6, 7, 8), 10), ((9, 10, 12, 15), 18))
+ASTRONAUT_FIRST_TRACK, ASTRONAUT_SECOND_TRACK = ((-10, 0, 10, 20), 30), ((0, 2, 4, 7), 10)
+DOME_TRACK = ((6, 5, 4, 3), 2)
+SKYSCRAPERS = ((6, 3), (20, 10), (20, 10), (10, 5), (25, 12), (6, 3), (10, 5), (15, 7))
+
+DOME = (
+    SheetField("mission-first-track", N_("Mission track “first”: boxes crossed (8 / 10 / 12 / 15 → 18)"), 4),
+    SheetField("mission-second-track", N_("Mission track “second”: boxes crossed (4 / 6 / 8 / 9 → 10)"), 4),
+    *(
+        field
+        for symbols in (1, 2, 3)
+        for field in (
+            SheetField(f"levels-{symbols}", msg(N_("Tower levels with {n} circled symbols"), n=symbols), 12),
+            SheetField(f"levels-{symbols}-track", msg(N_("Track for {n}-symbol levels: boxes crossed"), n=symbols), 4),
+        )
+    ),
+    *(
+        SheetField(f"skyscraper-{i}", msg(N_("Skyscraper {n} bonus (0 none, 1 first, 2 second)"), n=i), 2)
+        for i in range(1, len(SKYSCRAPERS) + 1)
+    ),
+    SheetField("astronauts", N_("Astronauts"), 60),
+    SheetField("astronaut-first-track", N_("Astronaut track “first”: boxes crossed (−10 / 0 / 10 / 20 → 30)"), 4),
+    SheetField("astronaut-second-track", N_("Astronaut track “second”: boxes crossed (0 / 2 / 4 / 7 → 10)"), 4),
+    SheetField("unbuilt-dome", N_("Unbuilt dome sections"), 30),
+    SheetField("dome-track", N_("Dome track: boxes crossed (6 / 5 / 4 / 3 → 2)"), 4),
+)
+
+
+def score_dome(v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]) -> list[CategoryScore]:
+    """Missions by their tracks, tower levels, skyscraper bonuses, astronaut rank, dome penalty."""
+    first, second = int(str(context.get("missions_first", 0))), int(str(context.get("missions_second", 0)))
+    mission_points = first * track(*MISSION_FIRST_TRACK, v.get("mission-first-track", 0)) + second * track(
+        *MISSION_SECOND_TRACK, v.get("mission-second-track", 0)
+    )
+    levels = sum(
+        v.get(f"levels-{n}", 0) * track(*LEVEL_TRACKS[n - 1], v.get(f"levels-{n}-track", 0)) for n in (1, 2, 3)
+    )
+    skyscrapers = sum(
+        pair[v.get(f"skyscraper-{i}", 0) - 1] if v.get(f"skyscraper-{i}", 0) else 0
+        for i, pair in enumerate(SKYSCRAPERS, start=1)
+    )
+    rank = int(str(context.get("rank", 0)))
+    if rank == 1:
+        astronauts = track(*ASTRONAUT_FIRST_TRACK, v.get("astronaut-first-track", 0))
+    elif rank > 1:
+        astronauts = track(*ASTRONAUT_SECOND_TRACK, v.get("astronaut-second-track", 0))
+    else:
+        astronauts = 0
+    dome = -v.get("unbuilt-dome", 0) * track(*DOME_TRACK, v.get("dome-track", 0))
+    return [
+        _line(
+            "missions",
+            N_("Missions"),
+            mission_points,
+            msg(N_("{first} first, {second} second"), first=first, second=second),
+        ),
+        _line("levels", N_("Plant & water tower"), levels),
+        _line("skyscrapers", N_("Skyscraper bonuses"), skyscrapers),
+        _line("astronauts", N_("Astronauts (by rank)"), astronauts, msg(N_("rank {rank}"), rank=rank or "—")),
+        _line("dome", N_("Unbuilt dome"), dome),
+        _errors(errors),
+    ]
+
+
+# -- Adventure 6: The Virus ------------------------------------------------------------------------
+
+QUARTERS = 11
+PLANT_THRESHOLDS = (0, 5, 10, 20, 35, 55, 80)
+WATER_THRESHOLDS = (0, 10, 20, 35, 55, 80)
+
+VIRUS = (
+    SheetField("plant-threshold", N_("Plant thresholds reached (5 / 10 / 20 / 35 / 55 / 80)"), 6),
+    SheetField("water-threshold", N_("Water thresholds reached (10 / 20 / 35 / 55 / 80)"), 5),
+    *(
+        field
+        for q in range(1, QUARTERS + 1)
+        for field in (
+            SheetField(f"quarter-{q}-spaces", msg(N_("Quarter {n}: numbers and X written"), n=q), 15),
+            SheetField(f"quarter-{q}-energy", msg(N_("Quarter {n}: energy value"), n=q), 15),
+            SheetField(f"quarter-{q}-evacuated", msg(N_("Quarter {n}: evacuated"), n=q), 1, flag=True),
+        )
+    ),
+    SheetField("infected", N_("Infected spaces"), 200),
+)
+
+
+def score_virus(v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]) -> list[CategoryScore]:
+    """Plant and water thresholds, quarters (spaces × energy, at most 15), −1 per infected space."""
+    unfinished_too = context.get("score_unfinished", True)
+    quarters = sum(
+        min(15, v.get(f"quarter-{q}-spaces", 0) * v.get(f"quarter-{q}-energy", 0))
+        for q in range(1, QUARTERS + 1)
+        if unfinished_too or v.get(f"quarter-{q}-evacuated", 0)
+    )
+    return [
+        _missions(missions),
+        _line("plants", N_("Plants"), ladder(PLANT_THRESHOLDS, v.get("plant-threshold", 0))),
+        _line("water", N_("Water"), ladder(WATER_THRESHOLDS, v.get("water-threshold", 0))),
+        _line("quarters", N_("Quarters"), quarters),
+        _line("infected", N_("Infected spaces (−1 each)"), -v.get("infected", 0)),
+        _errors(errors),
+    ]
+
+
+# -- Adventure 7: The Escape -----------------------------------------------------------------------
+
+CIRCLED_VALUES = (0, 2, 4, 7)
+
+ESCAPE = (
+    *(
+        SheetField(f"greenhouses-{n}", msg(N_("Numbered greenhouses with {n} circled plants"), n=n), 10)
+        for n in (1, 2, 3)
+    ),
+    *(
+        SheetField(f"greenhouses-{n}-doubled", msg(N_("… of which with ×2 circled ({n} plants)"), n=n), 10)
+        for n in (1, 2, 3)
+    ),
+    *(
+        SheetField(f"modules-{n}", msg(N_("Numbered starship modules with {n} circled reactors"), n=n), 10)
+        for n in (1, 2, 3)
+    ),
+    *(
+        SheetField(f"modules-{n}-doubled", msg(N_("… of which with their water tank circled ({n} reactors)"), n=n), 10)
+        for n in (1, 2, 3)
+    ),
+    SheetField("planning", N_("Planning marks"), 9),
+)
+
+
+def score_escape(
+    v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
+) -> list[CategoryScore]:
+    """Greenhouses and modules: 0/2/4/7 by circled symbols, doubled when marked; planning penalty."""
+
+    def doubled_sum(prefix: str) -> int:
+        return sum(
+            CIRCLED_VALUES[n]
+            * (v.get(f"{prefix}-{n}", 0) + min(v.get(f"{prefix}-{n}-doubled", 0), v.get(f"{prefix}-{n}", 0)))
+            for n in (1, 2, 3)
+        )
+
+    return [
+        _missions(missions),
+        _line("greenhouses", N_("Greenhouses"), doubled_sum("greenhouses")),
+        _line("starships", N_("Starship modules"), doubled_sum("modules")),
+        _line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
+        _errors(errors),
+    ]
+
+
+# -- Adventure 8: The Battle -----------------------------------------------------------------------
+
+HALF_NAMES = {"left": N_("Left half"), "right": N_("Right half")}
+HALVES = (("left", N_("Half-sheet with the left neighbour")), ("right", N_("Half-sheet with the right neighbour")))
+PLANET_TYPES = (("green", N_("green planets"), 2), ("blue", N_("blue planets"), 2), ("grey", N_("grey planets"), 4))
+
+BATTLE = tuple(
+    field
+    for half, _label in HALVES
+    for field in (
+        SheetField(f"{half}-plants", msg(N_("{half}: plant boxes crossed"), half=msg(HALF_NAMES[half])), 12),
+        SheetField(f"{half}-water", msg(N_("{half}: water boxes crossed"), half=msg(HALF_NAMES[half])), 12),
+        *(
+            item
+            for planet, name, _default in PLANET_TYPES
+            for item in (
+                SheetField(
+                    f"{half}-{planet}",
+                    msg(N_("{half}: {planets} controlled"), half=msg(HALF_NAMES[half]), planets=msg(name)),
+                    12,
+                ),
+                SheetField(
+                    f"{half}-{planet}-value",
+                    msg(N_("{half}: value of {planets}"), half=msg(HALF_NAMES[half]), planets=msg(name)),
+                    12,
+                ),
+            )
+        ),
+        SheetField(f"{half}-planning", msg(N_("{half}: planning marks"), half=msg(HALF_NAMES[half])), 12),
+    )
+)
+
+
+def score_battle(
+    v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
+) -> list[CategoryScore]:
+    """Each half: plant and water ladders, planets × their value, planning ladder; missions once."""
+    plants = tuple(int(x) for x in context.get("plant_ladder", ()))  # type: ignore[attr-defined]
+    water = tuple(int(x) for x in context.get("water_ladder", ()))  # type: ignore[attr-defined]
+    planning = tuple(int(x) for x in context.get("planning_ladder", ()))  # type: ignore[attr-defined]
+    lines = [_missions(missions)]
+    for half, label in HALVES:
+        planets = sum(
+            v.get(f"{half}-{planet}", 0) * (v.get(f"{half}-{planet}-value", 0) or default)
+            for planet, _name, default in PLANET_TYPES
+        )
+        points = (
+            ladder(plants, v.get(f"{half}-plants", 0))
+            + ladder(water, v.get(f"{half}-water", 0))
+            + planets
+            - ladder(planning, v.get(f"{half}-planning", 0))
+        )
+        lines.append(_line(f"half-{half}", label, points))
+    lines.append(_errors(errors))
+    return lines
+
+
+ADVENTURES: dict[int, Adventure] = {
+    1: Adventure(1, N_("1 · The Launch"), LAUNCH, 8, score_launch),
+    2: Adventure(2, N_("2 · The Journey"), JOURNEY, 3, score_journey, majority="completed-zones"),
+    3: Adventure(3, N_("3 · The Colony"), COLONY, 3, score_colony, majority="astronauts"),
+    4: Adventure(4, N_("4 · The Mine"), MINE, 3, score_mine),
+    5: Adventure(5, N_("5 · The Dome"), DOME, 3, score_dome, majority="astronauts"),
+    6: Adventure(6, N_("6 · The Virus"), VIRUS, 3, score_virus),
+    7: Adventure(7, N_("7 · The Escape"), ESCAPE, 3, score_escape),
+    8: Adventure(8, N_("8 · The Battle"), BATTLE, 4, score_battle),
+}

@@ -1,0 +1,46 @@
+"""Welcome to the Moon in real browsers: two phones show the same combos after a flip and an undo."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_live_table import live
+from tests.browser.test_table_on_phones import create_table, join, submit_and_wait
+
+pytestmark = pytest.mark.browser
+
+
+def combos(page) -> list[str]:  # type: ignore[no-untyped-def]
+    return [" ".join(c.inner_text().split()[:2]) for c in page.locator(".combo").all()]
+
+
+def test_two_phones_show_the_same_combos_after_a_flip_and_after_an_undo(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "welcome-to-the-moon", ["Aki", "Ben"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki, ben = phone(), phone()
+    join(aki, link, "Aki")
+    join(ben, link, "Ben")
+    live(ben)
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    first = combos(aki)
+    assert len(first) == 3 and all(re.fullmatch(r"\d+ \w+", c) for c in first)
+    ben.wait_for_function("n => document.querySelectorAll('.combo').length === n", arg=3)
+    assert combos(ben) == first
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    second = combos(aki)
+    ben.wait_for_function(
+        "text => document.querySelector('.combos').innerText.includes(text)", arg=second[0].split()[0]
+    )
+    assert combos(ben) == second
+    screenshot(ben, "moon-combos")
+
+    aki.get_by_role("link", name="Log").click()
+    aki.get_by_role("button", name=re.compile("Undo entry")).first.click()
+    ben.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
+    assert combos(ben) == first
+    aki.get_by_role("link", name="Board").click()
+    assert combos(aki) == first

@@ -1,0 +1,502 @@
+"""Welcome to the Moon: the deck and its piles, missions, errors, the end, and all eight sheets."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from companion.games import welcome_to_the_moon as wttm
+from companion.games.base import Event, Player, RuleError, Scoreboard, Setup, resolve_options
+from companion.games.moon_cards import DECK, DECK_BY_NUMBER
+from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
+from companion.services import replay
+
+NAMES = ("Aki", "Ben", "Chika", "Dai")
+
+
+def setup_of(players: int = 2, **options: Any) -> Setup:
+    values = resolve_options((*TABLE_OPTIONS, *wttm.OPTIONS), {"entries": "anyone", **options})
+    return Setup(wttm.SLUG, tuple(Player(i, NAMES[i - 1], "#000") for i in range(1, players + 1)), values, "moon-seed")
+
+
+def play(setup: Setup, *events: tuple[str, dict[str, Any]]) -> TableState:
+    ledger = [
+        Event(seq, kind, payload, author=None, by_host=True) for seq, (kind, payload) in enumerate(events, start=1)
+    ]
+    state = fold(wttm.GAME, setup, ledger)
+    assert not state.skipped, {seq: m.render() for seq, m in state.skipped.items()}
+    return state
+
+
+def flips(count: int) -> list[tuple[str, dict[str, Any]]]:
+    return [(wttm.FLIP, {})] * count
+
+
+def sheet(seat: int, **values: int) -> list[tuple[str, dict[str, Any]]]:
+    return [
+        (wttm.SHEET, {"seat": seat, "field": key.replace("_", "-"), "value": value}) for key, value in values.items()
+    ]
+
+
+def board_of(setup: Setup, *events: tuple[str, dict[str, Any]]) -> Scoreboard:
+    return wttm.GAME.score(setup, play(setup, *events).game, None)  # type: ignore[arg-type]
+
+
+def points(board: Scoreboard, name: str, key: str | None = None) -> int:
+    line = next(p for p in board.players if p.name == name)
+    return line.total if key is None else next(c.points for c in line.categories if c.key == key)
+
+
+# -- The deck -------------------------------------------------------------------------------------
+
+
+def test_the_deck_has_the_63_cards_of_the_digest() -> None:
+    assert len(DECK) == 63
+    assert Counter(c.number for c in DECK) == {n: len(a) for n, a in DECK_BY_NUMBER.items()}
+    assert [Counter(c.number for c in DECK)[n] for n in range(1, 16)] == [2, 2, 3, 4, 5, 6, 6, 7, 6, 6, 5, 4, 3, 2, 2]
+    actions = Counter(c.action for c in DECK)
+    assert actions == {"robot": 14, "energy": 14, "plant": 14, "water": 7, "astronaut": 7, "planning": 7}
+    for n in range(1, 8):  # symmetric around 8
+        assert sorted(c.action for c in DECK if c.number == n) == sorted(c.action for c in DECK if c.number == 16 - n)
+
+
+def test_three_piles_of_21_from_the_seed_with_every_card_once() -> None:
+    state = play(setup_of()).game
+    assert [len(p) for p in state.piles] == [21, 21, 21]
+    assert sorted(c.id for p in state.piles for c in p) == list(range(1, 64))
+    assert play(setup_of()).game.piles == state.piles
+    other = fold(wttm.GAME, Setup(wttm.SLUG, setup_of().players, setup_of().options, "another"), []).game
+    assert other.piles != state.piles
+
+
+def test_a_combo_is_the_new_top_number_with_the_action_of_the_card_just_flipped() -> None:
+    before = play(setup_of()).game
+    assert before.combos() == ()
+    after = play(setup_of(), *flips(1)).game
+    for i in range(3):
+        assert after.flipped[i] == before.piles[i][0]
+        assert after.combos()[i] == (before.piles[i][1].number, before.piles[i][0].action)
+    assert [len(p) for p in after.piles] == [20, 20, 20]
+    assert after.turn == 1
+
+
+def test_a_pile_that_runs_out_is_reshuffled_from_its_discards() -> None:
+    state = play(setup_of(), *flips(21)).game
+    assert state.turn == 21 and state.reshuffles == 3
+    assert [len(p) for p in state.piles] == [20, 20, 20]  # cards 1–20 of each pile; card 21 is face up
+    everything = (
+        [c.id for p in state.piles for c in p]
+        + [c.id for c in state.flipped if c]
+        + [c.id for d in state.discards for c in d]
+    )
+    assert sorted(everything) == list(range(1, 64))
+    long = play(setup_of(), *flips(60)).game
+    assert sorted(
+        [c.id for p in long.piles for c in p]
+        + [c.id for c in long.flipped if c]
+        + [c.id for d in long.discards for c in d]
+    ) == list(range(1, 64))
+
+
+def test_undoing_a_flip_restores_the_previous_combos_exactly() -> None:
+    setup = setup_of()
+    ledger = [Event(1, wttm.FLIP, {}, by_host=True), Event(2, wttm.FLIP, {}, by_host=True)]
+    two = fold(wttm.GAME, setup, ledger).game
+    undone = fold(wttm.GAME, setup, [*ledger, Event(3, "void", {"target": 2}, by_host=True)]).game
+    assert undone.combos() == play(setup, *flips(1)).game.combos() != two.combos()
+    assert undone.turn == 1
+
+
+def test_who_may_flip_is_an_option() -> None:
+    setup = setup_of(flip="host")
+    state = fold(wttm.GAME, setup, [])
+    with pytest.raises(RuleError):
+        decide(wttm.GAME, state, Event(1, wttm.FLIP, {}, author=1))
+    decide(wttm.GAME, state, Event(1, wttm.FLIP, {}, by_host=True))
+
+
+# -- Missions -------------------------------------------------------------------------------------
+
+
+def test_one_mission_per_letter_from_the_adventure() -> None:
+    for adventure in range(1, 9):
+        missions = play(setup_of(adventure=str(adventure))).game.missions
+        assert [m.letter for m in missions] == ["A", "B", "C"]
+        assert {m.adventure for m in missions} == {adventure}
+
+
+def test_everyone_completing_on_the_first_turn_takes_the_first_value_later_turns_the_later() -> None:
+    setup = setup_of(3, adventure="2")
+    mission = play(setup).game.missions[0]
+    board = board_of(
+        setup,
+        *flips(1),
+        (wttm.MISSION, {"seat": 1, "letter": "A"}),
+        (wttm.MISSION, {"seat": 2, "letter": "A"}),
+        *flips(1),
+        (wttm.MISSION, {"seat": 3, "letter": "A"}),
+    )
+    assert points(board, "Aki", "missions") == points(board, "Ben", "missions") == mission.first
+    assert points(board, "Chika", "missions") == mission.later
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), (wttm.MISSION, {"seat": 1, "letter": "A"}), (wttm.MISSION, {"seat": 1, "letter": "A"}))
+
+
+def test_adventure_1_missions_give_the_seeds_rockets_not_points() -> None:
+    setup = setup_of(1, adventure="1")
+    state = play(setup, *flips(1), (wttm.MISSION, {"seat": 1, "letter": "A"}))
+    board = wttm.GAME.score(setup, state.game, None)  # type: ignore[arg-type]
+    first = wttm.mission_values(setup, state.game.missions[0])[0]
+    assert first == 4  # both A cards give 4 rockets first (the seed's value for astronaut & water)
+    assert board.players[0].total == 0
+    assert f"Aki: {first} rockets from missions to cross off" in board.to_json()["details"]
+
+
+def test_adventure_5_missions_score_through_the_first_and_second_tracks() -> None:
+    setup = setup_of(2, adventure="5")
+    board = board_of(
+        setup,
+        *flips(1),
+        (wttm.MISSION, {"seat": 1, "letter": "A"}),
+        *flips(1),
+        (wttm.MISSION, {"seat": 2, "letter": "A"}),
+        (wttm.MISSION, {"seat": 2, "letter": "B"}),
+        *sheet(1, mission_first_track=2),
+        *sheet(2, mission_first_track=4, mission_second_track=1),
+    )
+    assert points(board, "Aki", "missions") == 12  # one first × 12 (two boxes crossed)
+    assert points(board, "Ben", "missions") == 18 + 6  # B first on its turn × 18 (full), A second × 6
+
+
+# -- Errors and the end ---------------------------------------------------------------------------
+
+
+def test_three_missions_the_last_error_box_or_a_full_sheet_end_the_game_after_the_turn() -> None:
+    setup = setup_of(2, adventure="3")
+    state = play(setup, *flips(1), *[(wttm.MISSION, {"seat": 1, "letter": x}) for x in "ABC"]).game
+    assert state.end_turn == 1 and "three missions" in state.end_reasons[0].render()
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), *[(wttm.MISSION, {"seat": 1, "letter": x}) for x in "ABC"], *flips(1))
+    # the turn is finished by everyone: Ben still completes A on the same turn, for the first value
+    play(
+        setup,
+        *flips(1),
+        *[(wttm.MISSION, {"seat": 1, "letter": x}) for x in "ABC"],
+        (wttm.MISSION, {"seat": 2, "letter": "A"}),
+    )
+    errors = play(setup, *flips(2), *[(wttm.ERROR, {"seat": 2})] * 3).game
+    assert errors.end_turn == 2
+    assert play(setup, *flips(3), (wttm.SHEET_FULL, {"seat": 1})).game.end_turn == 3
+    with pytest.raises(AssertionError):
+        play(setup, *[(wttm.ERROR, {"seat": 2})] * 4)
+
+
+def test_adventure_1_ends_when_the_rocket_launches_with_no_open_error() -> None:
+    setup = setup_of(1, adventure="1")
+    state = play(setup, *flips(1), (wttm.ERROR, {"seat": 1}), *sheet(1, milestones=10)).game
+    assert state.end_turn is None
+    assert (
+        play(
+            setup, *flips(1), (wttm.ERROR, {"seat": 1}), *sheet(1, milestones=10), (wttm.ERROR_CROSS, {"seat": 1})
+        ).game.end_turn
+        == 1
+    )
+
+
+# -- The eight sheets -----------------------------------------------------------------------------
+
+
+def test_adventure_1_launch() -> None:
+    setup = setup_of(1, adventure="1")
+    assert points(board_of(setup, *sheet(1, milestones=6, extra_rockets=3)), "Aki") == 90 + 15
+    penalised = board_of(
+        setup,
+        *flips(1),
+        (wttm.ERROR, {"seat": 1}),
+        (wttm.ERROR, {"seat": 1}),
+        (wttm.ERROR_CROSS, {"seat": 1}),
+        *sheet(1, milestones=6, extra_rockets=3),
+    )
+    assert points(penalised, "Aki") == 90 - 5  # one circled error still open: no extra rockets
+
+
+def test_adventure_2_journey() -> None:
+    setup = setup_of(3, adventure="2")
+    board = board_of(
+        setup,
+        *flips(1),
+        (wttm.ERROR, {"seat": 1}),
+        *sheet(
+            1,
+            station_1_plants=3,
+            station_1_multiplier=1,
+            station_4_plants=2,
+            station_4_multiplier=2,
+            tank_1=1,
+            tank_6=1,
+            tank_7=1,
+            longest_zone=8,
+            completed_zones=5,
+        ),
+        *sheet(2, completed_zones=5, longest_zone=6),
+        *sheet(3, completed_zones=2),
+    )
+    assert points(board, "Aki", "stations") == 3 * 6 + 2 * 7
+    assert points(board, "Aki", "water") == 4 + 8 + 8
+    assert points(board, "Aki", "longest-zone") == 8
+    assert points(board, "Aki", "zones-award") == points(board, "Ben", "zones-award") == 20
+    assert points(board, "Chika", "zones-award") == 10  # dense ranking: 1, 1, 2
+    assert points(board, "Aki", "system-errors") == -5
+    competition = board_of(
+        setup_of(3, adventure="2", ranking="competition"),
+        *sheet(1, completed_zones=5),
+        *sheet(2, completed_zones=5),
+        *sheet(3, completed_zones=2),
+    )
+    assert points(competition, "Chika", "zones-award") == 5  # 1, 1, 3
+    nobody = board_of(setup, *sheet(1, completed_zones=0))
+    assert points(nobody, "Aki", "zones-award") == 0  # no zone, no award
+
+
+def test_adventure_3_colony() -> None:
+    setup = setup_of(2, adventure="3")
+    board = board_of(
+        setup,
+        *sheet(
+            1,
+            plants=10,
+            plant_track=3,
+            water=4,
+            water_track=2,
+            antennas=5,
+            antenna_track=4,
+            quarters_first=1,
+            quarters_later=2,
+            astronauts=7,
+            planning=3,
+        ),
+        *sheet(2, astronauts=7),
+    )
+    assert points(board, "Aki", "plants") == 30 and points(board, "Aki", "water") == 16
+    assert points(board, "Aki", "antennas") == 30 and points(board, "Aki", "quarters") == 25
+    assert points(board, "Aki", "astronaut-award") == 20 == points(board, "Ben", "astronaut-award")
+    assert points(board, "Aki", "planning") == -6
+
+
+def test_adventure_4_mine() -> None:
+    setup = setup_of(1, adventure="4")
+    board = board_of(
+        setup,
+        *sheet(
+            1,
+            plant_items=5,
+            plant_upgraded=1,
+            plant_bonus=1,
+            water_items=3,
+            ruby_items=2,
+            ruby_bonus=1,
+            astronaut_items=4,
+            planning=2,
+        ),
+    )
+    assert points(board, "Aki", "plant") == 5 * 4 + 8
+    assert points(board, "Aki", "water") == 9
+    assert points(board, "Aki", "ruby") == 4 + 12
+    assert points(board, "Aki", "astronaut") == 0  # ×0 until upgraded
+    assert points(board, "Aki", "planning") == -6
+    assert points(board_of(setup, *sheet(1, planning=2, planning_factory=1)), "Aki", "planning") == 0
+
+
+def test_adventure_5_dome() -> None:
+    setup = setup_of(2, adventure="5")
+    board = board_of(
+        setup,
+        *sheet(
+            1,
+            levels_1=2,
+            levels_1_track=4,
+            levels_2=1,
+            levels_3=1,
+            levels_3_track=3,
+            skyscraper_2=1,
+            skyscraper_5=2,
+            astronauts=6,
+            astronaut_first_track=2,
+            unbuilt_dome=3,
+            dome_track=1,
+        ),
+        *sheet(2, astronauts=4, astronaut_second_track=3),
+    )
+    assert points(board, "Aki", "levels") == 2 * 4 + 5 + 15
+    assert points(board, "Aki", "skyscrapers") == 20 + 12
+    assert points(board, "Aki", "astronauts") == 10  # rank 1: the "first" track, two boxes crossed
+    assert points(board, "Ben", "astronauts") == 7  # rank 2: the "second" track, three boxes crossed
+    assert points(board, "Aki", "dome") == -15
+
+
+def test_adventure_6_virus_scores_unfinished_areas_as_the_seed_says_unless_the_option() -> None:
+    values = sheet(
+        1,
+        plant_threshold=3,
+        water_threshold=2,
+        quarter_1_spaces=4,
+        quarter_1_energy=3,
+        quarter_1_evacuated=1,
+        quarter_2_spaces=3,
+        quarter_2_energy=6,
+        infected=4,
+    )
+    board = board_of(setup_of(1, adventure="6"), *values)
+    assert points(board, "Aki", "plants") == 20 and points(board, "Aki", "water") == 20
+    assert points(board, "Aki", "quarters") == 12 + 15  # 3 × 6 = 18 is capped at 15
+    assert points(board, "Aki", "infected") == -4
+    bga = board_of(setup_of(1, adventure="6", **{"adventure-6-areas": "evacuated"}), *values)
+    assert points(bga, "Aki", "quarters") == 12
+
+
+def test_adventure_7_escape() -> None:
+    board = board_of(
+        setup_of(1, adventure="7"),
+        *sheet(
+            1, greenhouses_3=2, greenhouses_3_doubled=1, greenhouses_1=1, modules_2=1, modules_2_doubled=1, planning=2
+        ),
+    )
+    assert points(board, "Aki", "greenhouses") == 7 * 3 + 2
+    assert points(board, "Aki", "starships") == 8
+    assert points(board, "Aki", "planning") == -3
+
+
+def test_adventure_8_battle_adds_both_half_sheets_with_the_editable_thresholds() -> None:
+    setup = setup_of(3, adventure="8")
+    board = board_of(
+        setup, *sheet(1, left_plants=3, left_green=2, right_water=2, right_grey=1, right_grey_value=6, right_planning=2)
+    )
+    assert points(board, "Aki", "half-left") == 4 + 2 * 2
+    assert points(board, "Aki", "half-right") == 4 + 6 - 3
+    custom = board_of(
+        setup_of(3, adventure="8", **{"adventure-8-plants": "0 10 20 30 40 50 60 70 80 90 100 110 120"}),
+        *sheet(1, left_plants=3),
+    )
+    assert points(custom, "Aki", "half-left") == 30
+
+
+def test_sheet_boxes_are_checked() -> None:
+    setup = setup_of(1, adventure="3")
+    for bad in (
+        sheet(1, plant_track=5),
+        sheet(1, plants=-1),
+        [(wttm.SHEET, {"seat": 1, "field": "rubies", "value": 1})],
+    ):
+        with pytest.raises(AssertionError):
+            play(setup, *bad)
+
+
+def test_ties_go_to_fewer_system_errors_then_are_shared() -> None:
+    setup = setup_of(3, adventure="4")
+    board = board_of(
+        setup,
+        *flips(1),
+        (wttm.ERROR, {"seat": 1}),
+        *sheet(1, water_items=5),
+        *sheet(2, water_items=3, plant_items=1),
+        *sheet(3, water_items=3, plant_items=1),
+    )
+    # Aki 15 − 5 = 10, Ben 9 + 2 = 11, Chika 11: Ben and Chika share first
+    assert [(p.name, p.rank) for p in board.players] == [("Ben", 1), ("Chika", 1), ("Aki", 3)]
+    tie = board_of(
+        setup,
+        *flips(1),
+        (wttm.ERROR, {"seat": 1}),
+        *sheet(1, water_items=5),
+        *sheet(2, water_items=3, plant_items=1),
+        *sheet(3, water_items=3, plant_items=3),
+    )
+    assert [p.name for p in tie.players][:1] == ["Chika"]
+    settled = board_of(
+        setup,
+        *flips(1),
+        (wttm.ERROR, {"seat": 1}),
+        *sheet(1, water_items=5, plant_items=2),
+        *sheet(2, water_items=4, plant_items=1),
+    )
+    assert [(p.name, p.rank) for p in settled.players][:2] == [("Ben", 1), ("Aki", 2)]
+    assert "settled by unused system error boxes" in settled.to_json()["tie_break"][0]
+
+
+# -- Solo against ASTRA ---------------------------------------------------------------------------
+
+
+def solo(level: int = 3, adventure: str = "2") -> Setup:
+    return setup_of(1, mode="solo", adventure=adventure, **{"astra-level": level})
+
+
+def test_the_solo_deck_has_the_three_solo_cards_in_its_last_third() -> None:
+    deck = play(solo()).game.deck
+    assert len(deck) == 66
+    assert all(not c.solo for c in deck[:42]) and sorted(c.solo for c in deck[42:] if c.solo) == ["A", "B", "C"]
+
+
+def test_solo_turns_draw_three_cards_and_give_the_third_to_astra() -> None:
+    state = play(solo(), *flips(1)).game
+    assert len(state.hand) == 3
+    given = state.hand[2]
+    after = play(solo(), *flips(1), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2})).game
+    assert after.astra == {given.action: 1}
+    with pytest.raises(AssertionError):
+        play(solo(), *flips(2))  # choose before the next flip
+    with pytest.raises(AssertionError):
+        play(solo(), *flips(1), (wttm.SOLO_CHOICE, {"number_card": 2, "action_card": 2}))
+
+
+def test_astra_scores_by_level_and_adventure_and_the_result_is_player_minus_astra() -> None:
+    setup = solo(level=3, adventure="2")
+    events = []
+    for _ in range(30):
+        events += [*flips(1), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2})]
+    state = play(setup, *events).game
+    multipliers = dict(
+        zip(("robot", "energy", "plant", "water", "astronaut", "planning"), (5, 4, 2, 2, 2, 3), strict=True)
+    )
+    expected = sum(n * multipliers[a] for a, n in state.astra.items()) + 5 + 3 * 1
+    assert wttm.astra_score(setup, state) == expected
+    assert sum(state.astra.values()) == 30
+    board = wttm.GAME.score(setup, state, None)  # type: ignore[arg-type]
+    assert points(board, "Aki", "astra") == -expected
+    assert any("ASTRA (Margaret, level 3)" in line for line in board.to_json()["details"])
+    assert sum(state.solo_seen.values()) >= 3  # 30 turns reach the last third
+
+
+def test_a_solo_card_drawn_twice_leaves_only_the_later_value() -> None:
+    setup = solo(adventure="3")
+    events: list[tuple[str, dict[str, Any]]] = []
+    state = play(setup).game
+    while True:
+        events += [*flips(1), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2})]
+        state = play(setup, *events).game
+        letters = [k for k, v in state.solo_seen.items() if v >= 2]
+        if letters:
+            break
+        assert state.turn < 80
+    letter = letters[0]
+    board = board_of(setup, *events, (wttm.MISSION, {"seat": 1, "letter": letter}))
+    mission = next(m for m in state.missions if m.letter == letter)
+    assert points(board, "Aki", "missions") == mission.later
+
+
+def test_scenarios_replay_through_the_cli_engine() -> None:
+    state, board = replay(
+        {
+            "game": wttm.SLUG,
+            "players": [{"name": "Aki"}, {"name": "Ben"}],
+            "options": {"adventure": "3"},
+            "seed": "s",
+            "events": [
+                {"kind": "wttm.flip", "payload": {}},
+                {"kind": "wttm.sheet", "payload": {"seat": 1, "field": "plants", "value": 5}},
+                {"kind": "wttm.sheet", "payload": {"seat": 1, "field": "plant-track", "value": 2}},
+            ],
+        }
+    )
+    assert not state.skipped and points(board, "Aki", "plants") == 10
