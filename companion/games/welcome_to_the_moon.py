@@ -55,7 +55,8 @@ ADVENTURE_8_PLANTS, ADVENTURE_8_WATER, ADVENTURE_8_PLANNING = (
 MULTI, SOLO = "multi", "solo"
 
 # ASTRA (digest §1, from the Board Game Arena implementation).
-ASTRA_MULTIPLIERS = {  # level -> multiplier per action, in ACTIONS order (robot, energy, plant, water, astronaut, planning)
+# Level -> multiplier per action, in ACTIONS order (robot, energy, plant, water, astronaut, planning).
+ASTRA_MULTIPLIERS = {
     1: (2, 3, 2, 3, 1, 4),
     2: (2, 3, 3, 2, 4, 3),
     3: (5, 4, 2, 2, 2, 3),
@@ -322,7 +323,8 @@ def _flip(setup: Setup, state: Moon, event: Event) -> Moon:
     reshuffles = state.reshuffles
     for i in range(PILES):
         card, rest = piles[i][0], piles[i][1:]
-        used = (*discards[i], flipped[i]) if flipped[i] else discards[i]
+        previous = flipped[i]
+        used: tuple[Card, ...] = (*discards[i], previous) if previous is not None else discards[i]
         if not rest:
             # The pile ran out: its discards become a new pile (the card just flipped stays out).
             reshuffles += 1
