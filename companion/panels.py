@@ -12,7 +12,7 @@ from typing import Any
 from companion.games import mission_red_planet as mrp
 from companion.games import welcome_to_the_moon as wttm
 from companion.games.base import Message, Player
-from companion.games.moon_cards import ACTION_NAMES
+from companion.games.moon_cards import ACTION_ICONS, ACTION_NAMES, ACTIONS
 from companion.games.table import TableState
 
 
@@ -94,7 +94,11 @@ def moon_panel(state: TableState, seat: int | None) -> dict[str, Any]:
         "turn": game.turn,
         "combos": wttm.combos_view(game),
         "cards_left": [len(p) for p in game.piles],
-        "hand": [(i, c.number, ACTION_NAMES[c.action]) for i, c in enumerate(game.hand, start=1)],
+        "hand": [
+            (i, c.number, ACTION_NAMES[c.action], ACTION_ICONS[c.action]) for i, c in enumerate(game.hand, start=1)
+        ],
+        "astra_cards": [(ACTION_ICONS[a], ACTION_NAMES[a], game.astra.get(a, 0)) for a in ACTIONS],
+        "astra_score": wttm.astra_score(setup, game) if wttm.is_solo(setup) else None,
         "choose": wttm.is_solo(setup) and not game.chosen,
         "solo_seen": dict(game.solo_seen),
         "missions": missions,

@@ -317,6 +317,8 @@ JA = {
     "as the system": "システムの設定どおり",
     "dark": "ダーク",
     "light": "ライト",
+    "ASTRA now scores %(points)s": "ASTRAの現在の得点: %(points)s",
+    "ASTRA's cards:": "ASTRAのカード:",
     "%(count)s left": "残り%(count)s枚",
     "%(first)s points first, %(later)s later": "最初%(first)s点、以降%(later)s点",
     "%(first)s rockets first, %(later)s later": "最初ロケット%(first)s個、以降%(later)s個",

@@ -21,6 +21,9 @@ ACTION_NAMES = {
     PLANNING: N_("Planning"),
 }
 
+# Shown beside the action's name (emoji render on every phone; screen readers read the name).
+ACTION_ICONS = {ROBOT: "🤖", ENERGY: "⚡", PLANT: "🌱", WATER: "💧", ASTRONAUT: "🧑‍🚀", PLANNING: "📝"}
+
 
 @dataclass(frozen=True)
 class Card:

@@ -31,7 +31,7 @@ from companion.games.base import (
     evolve,
     msg,
 )
-from companion.games.moon_cards import ACTION_NAMES, ACTIONS, DECK, MISSIONS, SOLO_CARDS, Card, Mission
+from companion.games.moon_cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK, MISSIONS, SOLO_CARDS, Card, Mission
 from companion.games.moon_sheets import ADVENTURES, Adventure
 from companion.games.randomness import rng_for, shuffled
 from companion.games.ranking import COMPETITION, DENSE, TieBreaker, ladder_awards, ladder_ranks, standings
@@ -594,4 +594,4 @@ def action_name(action: str) -> str:
 
 def combos_view(state: Moon) -> list[dict[str, Any]]:
     """The combos now showing, for the panel: number, action and its name."""
-    return [{"number": n, "action": a, "name": ACTION_NAMES[a]} for n, a in state.combos()]
+    return [{"number": n, "action": a, "name": ACTION_NAMES[a], "icon": ACTION_ICONS[a]} for n, a in state.combos()]
