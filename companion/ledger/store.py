@@ -7,6 +7,7 @@ locks the table's row (``FOR UPDATE``). Inside that lock the next sequence numbe
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -14,14 +15,13 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from companion.db import WRITE, read_session, write_session
+from companion.db import read_session, write_session
 from companion.games.base import Event, Player, RuleError, Setup
-from companion.models import EventRecord, TableRecord
+from companion.models import TableRecord
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -137,56 +137,61 @@ def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
         return [_table_info(r) for r in records]
 
 
+# The ledger's hot path (every tap of every phone) talks to the DB-API connection directly:
+# SQLAlchemy's per-transaction bookkeeping cost more than the SQL itself. The SQL is plain and
+# the same for SQLite and PostgreSQL but for the placeholder; the schema stays Alembic's.
+_EVENT_COLUMNS = "seq, kind, payload, author_seat, created_at, by_host"
+_SQL = {
+    "next_seq": "UPDATE game_table SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq",
+    "events_after": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? ORDER BY seq",
+    "event_by_key": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND idempotency_key = ?",
+    "insert": "INSERT INTO ledger_event"
+    " (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+}
+
+
+class _Ledger:
+    """One DB-API connection from the engine's pool, speaking the dialect's placeholders."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.sqlite = engine.dialect.name == "sqlite"
+        self.connection = engine.raw_connection()
+        self.cursor = self.connection.cursor()
+
+    def sql(self, name: str) -> str:
+        return _SQL[name] if self.sqlite else _SQL[name].replace("?", "%s")
+
+    def events(self, table_id: int, after: int) -> list[Event]:
+        self.cursor.execute(self.sql("events_after"), (table_id, after))
+        return [self.event(row) for row in self.cursor.fetchall()]
+
+    def event(self, row: Any) -> Event:
+        seq, kind, payload, author, created_at, by_host = row
+        if isinstance(payload, str):
+            payload = json.loads(payload)
+        if isinstance(created_at, str):
+            created_at = datetime.fromisoformat(created_at)
+        return Event(seq=seq, kind=kind, payload=payload, author=author, at=_utc(created_at), by_host=bool(by_host))
+
+    def stored_time(self, moment: datetime) -> Any:
+        # SQLAlchemy keeps SQLite times as naive UTC text; PostgreSQL takes the aware datetime.
+        return moment.astimezone(UTC).replace(tzinfo=None).isoformat(" ") if self.sqlite else moment
+
+    def close(self) -> None:
+        self.cursor.close()
+        self.connection.close()  # back to the pool
+
+
 def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
-    with engine.connect() as connection:
-        return _events(connection, table_id, after)
-
-
-_EVENTS = EventRecord.__table__  # type: ignore[attr-defined]
-_TABLES = TableRecord.__table__  # type: ignore[attr-defined]
-
-
-# Statements built once (the hot path of every entry); values are bound per call.
-_EVENT_COLUMNS = (
-    _EVENTS.c.seq,
-    _EVENTS.c.kind,
-    _EVENTS.c.payload,
-    _EVENTS.c.author_seat,
-    _EVENTS.c.created_at,
-    _EVENTS.c.by_host,
-)
-_EVENTS_AFTER = (
-    sa.select(*_EVENT_COLUMNS)
-    .where(_EVENTS.c.table_id == sa.bindparam("tid"), _EVENTS.c.seq > sa.bindparam("after"))
-    .order_by(_EVENTS.c.seq)
-)
-_EVENT_BY_KEY = sa.select(*_EVENT_COLUMNS).where(
-    _EVENTS.c.table_id == sa.bindparam("tid"), _EVENTS.c.idempotency_key == sa.bindparam("key")
-)
-# Taking the next number locks the table's row (PostgreSQL) inside the write transaction (SQLite).
-_NEXT_SEQ = (
-    _TABLES.update()
-    .where(_TABLES.c.id == sa.bindparam("tid"))
-    .values(last_seq=_TABLES.c.last_seq + 1)
-    .returning(_TABLES.c.last_seq)
-)
-_INSERT_EVENT = _EVENTS.insert()
-
-
-def _events(connection: Connection, table_id: int, after: int) -> list[Event]:
-    return [_row_event(row) for row in connection.execute(_EVENTS_AFTER, {"tid": table_id, "after": after})]
-
-
-def _row_event(row: Any) -> Event:
-    return Event(
-        seq=row.seq,
-        kind=row.kind,
-        payload=dict(row.payload),
-        author=row.author_seat,
-        at=_utc(row.created_at),
-        by_host=row.by_host,
-    )
+    ledger = _Ledger(engine)
+    try:
+        events = ledger.events(table_id, after)
+        ledger.connection.rollback()
+        return events
+    finally:
+        ledger.close()
 
 
 def append_event(
@@ -200,43 +205,57 @@ def append_event(
     """Append ``event`` after ``decide`` accepts it against the ledger, once per key.
 
     ``decide`` receives a loader of events after a given seq (inside the lock) and the event;
-    it returns the event to store or raises. Nothing is written when it raises.
+    it returns the event to store or raises. Nothing is written when it raises. Taking the next
+    number locks the table's row (PostgreSQL) inside a write transaction (SQLite: BEGIN IMMEDIATE).
     """
-    with _process_write_lock, engine.connect() as connection:
-        connection = connection.execution_options(**{WRITE: True})
+    integrity_error = engine.dialect.loaded_dbapi.IntegrityError
+    with _process_write_lock:
+        ledger = _Ledger(engine)
         try:
-            with connection.begin():
-                seq = connection.execute(_NEXT_SEQ, {"tid": table_id}).scalar_one()
-                last_seq = seq - 1
+            if ledger.sqlite:
+                ledger.cursor.execute("BEGIN IMMEDIATE")
+            ledger.cursor.execute(ledger.sql("next_seq"), (table_id,))
+            row = ledger.cursor.fetchone()
+            if row is None:
+                raise LookupError(f"no table {table_id}")
+            seq = int(row[0])
 
-                def load_after(after: int) -> list[Event]:
-                    # Nothing to read when the caller already holds everything up to last_seq.
-                    return _events(connection, table_id, after) if after < last_seq else []
+            def load_after(after: int) -> list[Event]:
+                # Nothing to read when the caller already holds everything up to seq - 1.
+                return ledger.events(table_id, after) if after < seq - 1 else []
 
-                numbered = replace(event, seq=seq, at=datetime.now(UTC))
-                accepted = decide(load_after, numbered)
-                connection.execute(
-                    _INSERT_EVENT,
-                    {
-                        "table_id": table_id,
-                        "seq": accepted.seq,
-                        "kind": accepted.kind,
-                        "payload": dict(accepted.payload),
-                        "author_seat": accepted.author,
-                        "by_host": accepted.by_host,
-                        "idempotency_key": idempotency_key,
-                        "created_at": accepted.at,
-                    },
+            try:
+                accepted = decide(load_after, replace(event, seq=seq, at=datetime.now(UTC)))
+                ledger.cursor.execute(
+                    ledger.sql("insert"),
+                    (
+                        table_id,
+                        accepted.seq,
+                        accepted.kind,
+                        json.dumps(dict(accepted.payload)),
+                        accepted.author,
+                        accepted.by_host,
+                        idempotency_key,
+                        ledger.stored_time(accepted.at or datetime.now(UTC)),
+                    ),
                 )
+            except (integrity_error, RuleError) as error:
+                # A key already used (a double tap, a retry) answers with the first event, even
+                # when the repeat would now be refused by the rules.
+                ledger.connection.rollback()
+                ledger.cursor.execute(ledger.sql("event_by_key"), (table_id, idempotency_key))
+                existing = ledger.cursor.fetchone()
+                ledger.connection.rollback()
+                if existing is not None:
+                    return Appended(ledger.event(existing), created=False)
+                raise error from None
+            ledger.connection.commit()
             return Appended(accepted, created=True)
-        except (IntegrityError, RuleError) as error:
-            # A key already used (a double tap, a retry) answers with the first event, even when
-            # the repeat would now be refused by the rules.
-            existing = connection.execute(_EVENT_BY_KEY, {"tid": table_id, "key": idempotency_key}).first()
-            connection.rollback()
-            if existing is not None:
-                return Appended(_row_event(existing), created=False)
-            raise error from None
+        except BaseException:
+            ledger.connection.rollback()
+            raise
+        finally:
+            ledger.close()
 
 
 # One writer per process at a time: waiting here is cheap (and cooperative under gevent), while
