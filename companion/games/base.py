@@ -182,6 +182,13 @@ class RuleOption:
         return str(value)
 
 
+def option_value(setup: Setup, options: Sequence[RuleOption], key: str) -> Any:
+    """Return the table's value of option ``key`` (its default if the setup predates it)."""
+    if key in setup.options:
+        return setup.options[key]
+    return next(option.default for option in options if option.key == key)
+
+
 def resolve_options(options: Sequence[RuleOption], given: Mapping[str, Any]) -> dict[str, Any]:
     """Return every option's value: the given one (validated) or the default."""
     unknown = set(given) - {option.key for option in options}

@@ -15,7 +15,7 @@ The app keeps the crew on Mars and settles every zone's majority after rounds 5,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -290,65 +290,46 @@ class MissionRedPlanet:
 
     def describe(self, setup: Setup, event: Event) -> Message:
         """Return the event in plain words (bonus card values stay secret)."""
-        p = event.payload
-        names = {player.seat: player.name for player in setup.players}
-        who = names.get(p.get("seat", -1), "")
-        if event.kind == LAND:
-            return msg(
-                N_("{name}: {count} crew land in {zone}"),
-                name=who,
-                count=p["count"],
-                zone=zone_name(setup, p["zone"]),
-            )
-        if event.kind == MOVE:
-            return msg(
-                N_("{name}: {count} crew move from {source} to {target}"),
-                name=who,
-                count=p["count"],
-                source=zone_name(setup, p["from_zone"]),
-                target=zone_name(setup, p["to_zone"]),
-            )
-        if event.kind == REMOVE:
-            return msg(
-                N_("{name}: {count} crew leave {zone}"),
-                name=who,
-                count=p["count"],
-                zone=zone_name(setup, p["zone"]),
-            )
-        if event.kind == SET_CREW:
-            return msg(
-                N_("{name}: {count} crew in {zone}"),
-                name=who,
-                count=p["count"],
-                zone=zone_name(setup, p["zone"]),
-            )
-        if event.kind == RESOURCE:
-            return msg(
-                N_("{zone} holds {resource}"),
-                zone=zone_name(setup, p["zone"]),
-                resource=msg(RESOURCE_NAMES[p["resource"]]),
-            )
-        if event.kind == END_ROUND:
-            return msg(N_("End of a round"))
-        if event.kind == BONUS:
-            return msg(N_("{name} noted a bonus card (secret until the end)"), name=who)
-        if event.kind == DISCOVERY:
-            return msg(
-                N_("{name} placed a discovery card face down on {zone}"),
-                name=who,
-                zone=zone_name(setup, p["zone"]),
-            )
-        return msg(
-            N_("Discovery card on {zone}: {points} points for {name}"),
-            zone=zone_name(setup, p["zone"]),
-            points=p["points"],
-            name=who,
-        )
+        who = next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
+        return _DESCRIPTIONS[event.kind](setup, event.payload, who)
 
     def score(self, setup: Setup, state: RedPlanet, tally: TallySheet) -> Scoreboard:
         """Return points by token colour, resource tokens, ice bonus and cards; ranks and ties."""
         return score_red_planet(setup, state)
 
+
+_DESCRIPTIONS: dict[str, Callable[[Setup, Mapping[str, Any], str], Message]] = {
+    LAND: lambda setup, p, who: msg(
+        N_("{name}: {count} crew land in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"])
+    ),
+    MOVE: lambda setup, p, who: msg(
+        N_("{name}: {count} crew move from {source} to {target}"),
+        name=who,
+        count=p["count"],
+        source=zone_name(setup, p["from_zone"]),
+        target=zone_name(setup, p["to_zone"]),
+    ),
+    REMOVE: lambda setup, p, who: msg(
+        N_("{name}: {count} crew leave {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"])
+    ),
+    SET_CREW: lambda setup, p, who: msg(
+        N_("{name}: {count} crew in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"])
+    ),
+    RESOURCE: lambda setup, p, who: msg(
+        N_("{zone} holds {resource}"), zone=zone_name(setup, p["zone"]), resource=msg(RESOURCE_NAMES[p["resource"]])
+    ),
+    END_ROUND: lambda setup, p, who: msg(N_("End of a round")),
+    BONUS: lambda setup, p, who: msg(N_("{name} noted a bonus card (secret until the end)"), name=who),
+    DISCOVERY: lambda setup, p, who: msg(
+        N_("{name} placed a discovery card face down on {zone}"), name=who, zone=zone_name(setup, p["zone"])
+    ),
+    DISCOVERY_POINTS: lambda setup, p, who: msg(
+        N_("Discovery card on {zone}: {points} points for {name}"),
+        zone=zone_name(setup, p["zone"]),
+        points=p["points"],
+        name=who,
+    ),
+}
 
 GAME = MissionRedPlanet()
 

@@ -298,43 +298,48 @@ _HANDLERS: dict[str, Callable[[TableState, Event], TableState]] = {
 
 def describe(game: Game, state: TableState, event: Event) -> Message:
     """Return the entry in plain words for the log."""
-    names = {p.seat: p.name for p in state.setup.players}
-    payload = event.payload
-    who = names.get(payload.get("seat", -1), "")
-    if event.kind == kinds.TALLY_ADD:
-        label = (
-            state.tally.category(payload["category"]).label if _has_category(state, payload) else payload["category"]
-        )
-        return msg(N_("{name}: {delta:+d} {category}"), name=who, delta=payload["delta"], category=msg(label))
-    if event.kind == kinds.TALLY_SET:
-        label = (
-            state.tally.category(payload["category"]).label if _has_category(state, payload) else payload["category"]
-        )
-        return msg(N_("{name}: {category} set to {value}"), name=who, value=payload["value"], category=msg(label))
-    if event.kind == kinds.TALLY_CATEGORY:
-        return msg(N_("New tally category “{name}”"), name=payload["name"])
-    if event.kind == kinds.DICE_ROLL:
-        dice = next((r for r in state.rolls if r.seq == event.seq), None)
-        values = ", ".join(str(v) for v in dice.values) if dice else "—"
-        template = (
-            N_("Rolled {count}d{sides} in the app: {values}")
-            if "values" not in payload
-            else N_("Entered real dice {count}d{sides}: {values}")
-        )
-        return msg(template, count=payload["count"], sides=payload["sides"], values=values)
-    if event.kind == kinds.VOID:
-        return msg(N_("Undid entry #{seq}"), seq=payload["target"])
-    if event.kind == kinds.SEAT_CLAIM:
-        return msg(N_("{name} took their seat"), name=who)
-    if event.kind == kinds.SEAT_RELEASE:
-        return msg(N_("Seat of {name} freed"), name=who)
-    if event.kind == kinds.TABLE_END:
-        return msg(N_("The table ended; the seed is revealed"))
-    return game.describe(state.setup, event)
+    describe_table_event = _DESCRIPTIONS.get(event.kind)
+    if describe_table_event is None:
+        return game.describe(state.setup, event)
+    who = next((p.name for p in state.setup.players if p.seat == event.payload.get("seat")), "")
+    return describe_table_event(state, event, who)
 
 
-def _has_category(state: TableState, payload: Mapping[str, Any]) -> bool:
-    return any(c.key == payload["category"] for c in state.tally.categories)
+def _category_label(state: TableState, key: str) -> Message:
+    return msg(state.tally.category(key).label if any(c.key == key for c in state.tally.categories) else key)
+
+
+def _describe_roll(state: TableState, event: Event, who: str) -> Message:
+    dice = next((r for r in state.rolls if r.seq == event.seq), None)
+    values = ", ".join(str(v) for v in dice.values) if dice else "—"
+    template = (
+        N_("Entered real dice {count}d{sides}: {values}")
+        if "values" in event.payload
+        else N_("Rolled {count}d{sides} in the app: {values}")
+    )
+    return msg(template, count=event.payload["count"], sides=event.payload["sides"], values=values)
+
+
+_DESCRIPTIONS: dict[str, Callable[[TableState, Event, str], Message]] = {
+    kinds.TALLY_ADD: lambda state, e, who: msg(
+        N_("{name}: {delta:+d} {category}"),
+        name=who,
+        delta=e.payload["delta"],
+        category=_category_label(state, e.payload["category"]),
+    ),
+    kinds.TALLY_SET: lambda state, e, who: msg(
+        N_("{name}: {category} set to {value}"),
+        name=who,
+        value=e.payload["value"],
+        category=_category_label(state, e.payload["category"]),
+    ),
+    kinds.TALLY_CATEGORY: lambda state, e, who: msg(N_("New tally category “{name}”"), name=e.payload["name"]),
+    kinds.DICE_ROLL: _describe_roll,
+    kinds.VOID: lambda state, e, who: msg(N_("Undid entry #{seq}"), seq=e.payload["target"]),
+    kinds.SEAT_CLAIM: lambda state, e, who: msg(N_("{name} took their seat"), name=who),
+    kinds.SEAT_RELEASE: lambda state, e, who: msg(N_("Seat of {name} freed"), name=who),
+    kinds.TABLE_END: lambda state, e, who: msg(N_("The table ended; the seed is revealed")),
+}
 
 
 def score(game: Game, state: TableState) -> Scoreboard:

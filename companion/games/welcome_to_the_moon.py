@@ -10,7 +10,7 @@ drawn and any card's number goes with any other card's action; the third card go
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ from companion.games.base import (
     applied_options,
     evolve,
     msg,
+    option_value,
 )
 from companion.games.moon_cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK, MISSIONS, SOLO_CARDS, Card, Mission
 from companion.games.moon_sheets import ADVENTURES, Adventure
@@ -221,7 +222,7 @@ def mission_values(setup: Setup, mission: Mission) -> tuple[int, int]:
     """Return a mission's (first, later) reward; adventure 1's come from the option table."""
     if mission.adventure != 1:
         return mission.first, mission.later
-    table = setup.options.get(ADVENTURE_1_ROCKETS, OPTIONS[6].default)
+    table = option_value(setup, OPTIONS, ADVENTURE_1_ROCKETS)
     index = (mission.id - 64) * 2
     return int(table[index]), int(table[index + 1])
 
@@ -270,32 +271,27 @@ class WelcomeToTheMoon:
 
     def describe(self, setup: Setup, event: Event) -> Message:
         """Return the event in plain words."""
-        p = event.payload
-        who = next((pl.name for pl in setup.players if pl.seat == p.get("seat")), "")
-        if event.kind == FLIP:
-            return msg(N_("Flipped the starship cards"))
-        if event.kind == SOLO_CHOICE:
-            return msg(
-                N_("Solo: number of card {number}, action of card {action}"),
-                number=p["number_card"],
-                action=p["action_card"],
-            )
-        if event.kind == MISSION:
-            return msg(N_("{name} accomplished mission {letter}"), name=who, letter=p["letter"])
-        if event.kind == ERROR:
-            return msg(N_("{name}: system error"), name=who)
-        if event.kind == ERROR_CROSS:
-            return msg(N_("{name} crossed off a system error"), name=who)
-        if event.kind == SHEET:
-            return msg(
-                N_("{name}: {field} = {value}"), name=who, field=sheet_label(setup, p["field"]), value=p["value"]
-            )
-        return msg(N_("{name} filled their sheet"), name=who)
+        who = next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
+        return _DESCRIPTIONS[event.kind](setup, event.payload, who)
 
     def score(self, setup: Setup, state: Moon, tally: TallySheet) -> Scoreboard:
         """Score every sheet, settle the table's majorities, rank with the error-box tie-break."""
         return score_moon(setup, state)
 
+
+_DESCRIPTIONS: dict[str, Callable[[Setup, Mapping[str, Any], str], Message]] = {
+    FLIP: lambda setup, p, who: msg(N_("Flipped the starship cards")),
+    SOLO_CHOICE: lambda setup, p, who: msg(
+        N_("Solo: number of card {number}, action of card {action}"), number=p["number_card"], action=p["action_card"]
+    ),
+    MISSION: lambda setup, p, who: msg(N_("{name} accomplished mission {letter}"), name=who, letter=p["letter"]),
+    ERROR: lambda setup, p, who: msg(N_("{name}: system error"), name=who),
+    ERROR_CROSS: lambda setup, p, who: msg(N_("{name} crossed off a system error"), name=who),
+    SHEET: lambda setup, p, who: msg(
+        N_("{name}: {field} = {value}"), name=who, field=sheet_label(setup, p["field"]), value=p["value"]
+    ),
+    SHEET_FULL: lambda setup, p, who: msg(N_("{name} filled their sheet"), name=who),
+}
 
 GAME = WelcomeToTheMoon()
 
@@ -510,9 +506,9 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
         details.append(_majority_line(setup, adventure, counts, awards, ranks))
     context_common: dict[str, object] = {
         "score_unfinished": setup.options.get(ADVENTURE_6_AREAS, "all") == "all",
-        "plant_ladder": setup.options.get(ADVENTURE_8_PLANTS, OPTIONS[7].default),
-        "water_ladder": setup.options.get(ADVENTURE_8_WATER, OPTIONS[8].default),
-        "planning_ladder": setup.options.get(ADVENTURE_8_PLANNING, OPTIONS[9].default),
+        "plant_ladder": option_value(setup, OPTIONS, ADVENTURE_8_PLANTS),
+        "water_ladder": option_value(setup, OPTIONS, ADVENTURE_8_WATER),
+        "planning_ladder": option_value(setup, OPTIONS, ADVENTURE_8_PLANNING),
     }
     breakdowns: dict[int, tuple[CategoryScore, ...]] = {}
     for seat in setup.seats:

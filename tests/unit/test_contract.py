@@ -103,3 +103,27 @@ def test_the_event_reference_in_docs_is_up_to_date() -> None:
 
     path = Path(__file__).resolve().parents[2] / "docs" / "events.md"
     assert path.read_text() == events_reference(), "run: python -m companion.docs > docs/events.md"
+
+
+def sample_payload(kind) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    values = {
+        "int": lambda f: max(f.minimum or 1, 1),
+        "seat": lambda f: 1,
+        "text": lambda f: "x",
+        "choice": lambda f: f.choices[0],
+        "ints": lambda f: [1],
+        "bool": lambda f: True,
+    }
+    return {f.name: values[f.type](f) for f in kind.fields}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_event_kind_reads_in_plain_words(slug: str) -> None:
+    from companion.games.table import describe, event_kinds
+
+    game = get_game(slug)
+    setup = setup_for(slug)
+    state = new_table(game, setup)
+    for kind in event_kinds(game).values():
+        text = describe(game, state, Event(1, kind.kind, sample_payload(kind), author=1))
+        assert text.render() and "{" not in text.render(), kind.kind
