@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.base import EventKind, Field, RuleOption
+from companion.games.base import EventKind, Field, Message, RuleOption
 from companion.games.registry import GAMES
 from companion.games.table import TABLE_EVENT_KINDS, TABLE_OPTIONS
 
@@ -38,6 +38,31 @@ def _options(options: tuple[RuleOption, ...]) -> list[str]:
     return lines
 
 
+def _render(label: object) -> str:
+    return label.render() if isinstance(label, Message) else str(label)
+
+
+def _moon_sheets() -> list[str]:
+    from companion.games.moon_sheets import ADVENTURES
+
+    out = [
+        "",
+        "### Welcome to the Moon: score sheet boxes (`wttm.sheet` fields)",
+        "",
+        "Each `wttm.sheet` event sets one box of one player's sheet: "
+        '`{"seat": 1, "field": "plants", "value": 8}`. Yes/no boxes take 0 or 1. Missions, system '
+        "errors and the majority awards are not sheet boxes: they come from `wttm.mission`, "
+        "`wttm.error` and the table's sheets.",
+    ]
+    for adventure in ADVENTURES.values():
+        out += ["", f"#### Adventure {_render(adventure.name)}", "", f"{adventure.error_boxes} system error boxes."]
+        if adventure.majority:
+            out.append(f"Compared across the table: `{adventure.majority}`.")
+        out += ["", "| field | box | range |", "|---|---|---|"]
+        out += [f"| `{f.key}` | {_render(f.label)} | {f.minimum}…{f.maximum} |" for f in adventure.fields]
+    return out
+
+
 def events_reference() -> str:
     """Return the Markdown reference of every event kind and rule option."""
     out = [
@@ -61,6 +86,8 @@ def events_reference() -> str:
             out += [f"- `{c.key}`: {c.label}{'' if c.scores else ' (tie-break only)'}" for c in game.tally_categories]
             out += [""]
         out += _options(game.options)
+        if game.slug == "welcome-to-the-moon":
+            out += _moon_sheets()
     return "\n".join(out) + "\n"
 
 

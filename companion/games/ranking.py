@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.games.base import N_, CategoryScore, Message, PlayerScore, Setup, msg
@@ -32,14 +32,17 @@ def rank_scores(
     totals: Mapping[int, int],
     names: Mapping[int, str],
     chain: Sequence[TieBreaker] = (),
+    winners: Collection[int] = (),
 ) -> Ranking:
     """Rank seats by total (higher first); break equal totals with ``chain`` in order.
 
-    Ranks follow standard competition ranking (1, 1, 3): tied seats share the better rank.
+    ``winners`` (a special victory, such as adventure 1's launch) rank ahead of everyone else,
+    then by total among themselves. Ranks follow standard competition ranking (1, 1, 3): tied
+    seats share the better rank.
     """
 
     def key(seat: int) -> tuple[int, ...]:
-        return (totals[seat], *(_oriented(tb, seat) for tb in chain))
+        return (1 if seat in winners else 0, totals[seat], *(_oriented(tb, seat) for tb in chain))
 
     order = sorted(totals, key=lambda seat: (tuple(-v for v in key(seat)), seat))
     ranks: dict[int, int] = {}
@@ -49,7 +52,7 @@ def rank_scores(
             ranks[seat] = ranks[previous]
         else:
             ranks[seat] = position
-    explanation = tuple(_explain_tie(group, totals, names, chain, ranks) for group in _groups(order, totals))
+    explanation = tuple(_explain_tie(group, totals, names, chain, ranks) for group in _groups(order, totals, winners))
     if not explanation:
         explanation = (msg(N_("No ties: every player has a different total.")),)
     return Ranking(ranks, explanation)
@@ -60,10 +63,10 @@ def _oriented(tie_breaker: TieBreaker, seat: int) -> int:
     return value if tie_breaker.higher_wins else -value
 
 
-def _groups(order: Sequence[int], totals: Mapping[int, int]) -> list[list[int]]:
-    groups: dict[int, list[int]] = {}
+def _groups(order: Sequence[int], totals: Mapping[int, int], winners: Collection[int] = ()) -> list[list[int]]:
+    groups: dict[tuple[bool, int], list[int]] = {}
     for seat in order:
-        groups.setdefault(totals[seat], []).append(seat)
+        groups.setdefault((seat in winners, totals[seat]), []).append(seat)
     return [group for group in groups.values() if len(group) > 1]
 
 
@@ -156,11 +159,12 @@ def standings(
     setup: Setup,
     breakdowns: Mapping[int, tuple[CategoryScore, ...]],
     chain: Sequence[TieBreaker] = (),
+    winners: Collection[int] = (),
 ) -> tuple[tuple[PlayerScore, ...], tuple[Message, ...]]:
     """Return players in rank order (totals summed from their categories) and the tie sentences."""
     names = {p.seat: p.name for p in setup.players}
     totals = {seat: sum(c.points for c in breakdowns[seat]) for seat in setup.seats}
-    ranking = rank_scores(totals, names, chain)
+    ranking = rank_scores(totals, names, chain, winners)
     players = sorted(
         (PlayerScore(seat, names[seat], breakdowns[seat], totals[seat], ranking.ranks[seat]) for seat in setup.seats),
         key=lambda p: (p.rank, p.seat),

@@ -48,6 +48,7 @@ ASTRA = 0  # ASTRA's seat number in majorities
 
 ADVENTURE, MODE, ASTRA_LEVEL, FLIPPER, RANKING = "adventure", "mode", "astra-level", "flip", "ranking"
 ADVENTURE_6_AREAS, ADVENTURE_1_ROCKETS = "adventure-6-areas", "adventure-1-rockets"
+LAUNCH_WINS = "adventure-1-launch"
 ADVENTURE_8_PLANTS, ADVENTURE_8_WATER, ADVENTURE_8_PLANNING = (
     "adventure-8-plants",
     "adventure-8-water",
@@ -104,6 +105,15 @@ OPTIONS = (
         (
             Choice("all", N_("all areas, finished or not (the seed)")),
             Choice("evacuated", N_("evacuated areas only (Board Game Arena)")),
+        ),
+    ),
+    RuleOption(
+        LAUNCH_WINS,
+        N_("Adventure 1: launching the rocket (every rocket crossed, no open system error)"),
+        "yes",
+        (
+            Choice("yes", N_("wins at once (the seed)")),
+            Choice("no", N_("only ends the game; points decide (Board Game Arena)")),
         ),
     ),
     RuleOption(
@@ -447,11 +457,23 @@ def _sheet_full(setup: Setup, state: Moon, event: Event) -> Moon:
     return _trigger_end(state, msg(N_("{name} filled every space of their sheet."), name=setup.player(seat).name))
 
 
+def has_launched(setup: Setup, state: Moon, seat: int) -> bool:
+    """Adventure 1: every rocket (150 points) crossed off and no circled system error left open."""
+    return (
+        adventure_of(setup).number == 1
+        and state.sheets.get((seat, "milestones"), 0) >= 10
+        and state.errors.get(seat, 0) == state.crossed.get(seat, 0)
+    )
+
+
+def launched_seats(setup: Setup, state: Moon) -> set[int]:
+    """Return the seats whose rocket launched."""
+    return {seat for seat in setup.seats if has_launched(setup, state, seat)}
+
+
 def _check_launch(setup: Setup, state: Moon, seat: int) -> Moon:
-    """Adventure 1 also ends when the last rocket is crossed and no circled error stays open."""
-    if adventure_of(setup).number != 1 or state.sheets.get((seat, "milestones"), 0) < 10:
-        return state
-    if state.errors.get(seat, 0) - state.crossed.get(seat, 0) > 0:
+    """Adventure 1 also ends when a player's rocket launches."""
+    if not has_launched(setup, state, seat):
         return state
     return _trigger_end(state, msg(N_("{name} launched the rocket."), name=setup.player(seat).name))
 
@@ -529,7 +551,15 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
             lines.append(CategoryScore("astra", N_("ASTRA (subtracted in solo)"), -astra_score(setup, state)))
         breakdowns[seat] = tuple(lines)
     unused = {seat: adventure.error_boxes - state.errors.get(seat, 0) for seat in setup.seats}
-    players, explanation = standings(setup, breakdowns, [TieBreaker(N_("unused system error boxes"), unused)])
+    launched = launched_seats(setup, state) if setup.options.get(LAUNCH_WINS, "yes") == "yes" else set()
+    players, explanation = standings(
+        setup, breakdowns, [TieBreaker(N_("unused system error boxes"), unused)], winners=launched
+    )
+    for seat in sorted(launched):
+        explanation = (
+            msg(N_("{name} launched the rocket: an immediate victory."), name=setup.player(seat).name),
+            *explanation,
+        )
     if adventure.number == 1:
         for seat in setup.seats:
             rockets = sum(

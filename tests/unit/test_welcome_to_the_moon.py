@@ -500,3 +500,14 @@ def test_scenarios_replay_through_the_cli_engine() -> None:
         }
     )
     assert not state.skipped and points(board, "Aki", "plants") == 10
+
+
+def test_launching_the_rocket_in_adventure_1_is_an_immediate_victory_as_the_seed_says() -> None:
+    events = [*flips(1), *sheet(1, milestones=10), *sheet(2, milestones=9, extra_rockets=8)]
+    # Ben: 135 + 40 = 175 points, Aki: 150 — but Aki launched the rocket.
+    board = board_of(setup_of(2, adventure="1"), *events)
+    assert [(p.name, p.rank) for p in board.players] == [("Aki", 1), ("Ben", 2)]
+    assert "Aki launched the rocket: an immediate victory." in board.to_json()["tie_break"]
+    points_only = board_of(setup_of(2, adventure="1", **{"adventure-1-launch": "no"}), *events)
+    assert [p.name for p in points_only.players] == ["Ben", "Aki"]
+    assert play(setup_of(2, adventure="1"), *events).game.end_turn == 1
