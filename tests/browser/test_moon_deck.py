@@ -14,7 +14,10 @@ pytestmark = pytest.mark.browser
 
 
 def combos(page) -> list[str]:  # type: ignore[no-untyped-def]
-    return [" ".join(c.inner_text().split()[:2]) for c in page.locator(".combo").all()]
+    """Each combo as "number action", e.g. "7 plant"."""
+    return [
+        f"{c.locator('.combo-number').inner_text()} {c.get_attribute('data-action')}" for c in page.locator(".combo").all()
+    ]
 
 
 def test_two_phones_show_the_same_combos_after_a_flip_and_after_an_undo(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
