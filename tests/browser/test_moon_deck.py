@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 def combos(page) -> list[str]:  # type: ignore[no-untyped-def]
     """Each combo as "number action", e.g. "7 plant"."""
     return [
-        f"{c.locator('.combo-number').inner_text()} {c.get_attribute('data-action')}" for c in page.locator(".combo").all()
+        f"{c.locator('.combo-number').inner_text()} {c.get_attribute('data-action')}"
+        for c in page.locator(".combo").all()
     ]
 
 
