@@ -317,6 +317,8 @@ JA = {
     "as the system": "システムの設定どおり",
     "dark": "ダーク",
     "light": "ライト",
+    "Land one of my crew": "自分の乗組員を1個着陸",
+    "Land one of my crew in %(zone)s": "自分の乗組員を1個%(zone)sに着陸",
     "Adventure 1: launching the rocket (every rocket crossed, no open system error)": "アドベンチャー1: ロケットの打ち上げ(ロケット記号をすべて消去し、未消去のシステムエラーなし)",
     "only ends the game; points decide (Board Game Arena)": "ゲーム終了のみ、勝敗は得点で決める(Board Game Arena)",
     "wins at once (the seed)": "即座に勝利(元のルール)",

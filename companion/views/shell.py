@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template
@@ -20,9 +21,20 @@ def manifest() -> ResponseReturnValue:
 @bp.get("/sw.js")
 def service_worker() -> ResponseReturnValue:
     """Serve the service worker from the root so that it controls every page."""
-    script = Path(current_app.static_folder or "static", "js", "sw.js").read_text()
+    static = Path(current_app.static_folder or "static")
+    script = (static / "js" / "sw.js").read_text().replace("__SHELL_VERSION__", _shell_version(static))
     headers = {"Service-Worker-Allowed": "/", "Cache-Control": "no-cache"}
     return Response(script, mimetype="text/javascript", headers=headers)
+
+
+def _shell_version(static: Path) -> str:
+    """A digest of the app shell's files: a new release makes phones fetch it again."""
+    digest = hashlib.sha256()
+    for path in sorted(static.rglob("*")):
+        if path.is_file():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 @bp.get("/offline")

@@ -2,7 +2,7 @@
    entries made offline are queued by app.js with their idempotency keys. */
 "use strict";
 
-var CACHE = "companion-shell-v1";
+var CACHE = "companion-shell-__SHELL_VERSION__";
 var SHELL = [
   "/offline",
   "/static/css/app.css",

@@ -123,3 +123,10 @@ def test_the_theme_switch_is_remembered(client: FlaskClient) -> None:
     assert 'data-theme="system"' in client.get("/").text
     client.post("/theme", data={"theme": "dark", "next": "/"})
     assert 'data-theme="dark"' in client.get("/").text
+
+
+def test_the_service_worker_cache_follows_the_shell_files(client: FlaskClient) -> None:
+    import re
+
+    version = re.search(r'companion-shell-([0-9a-f]{12})"', client.get("/sw.js").text)
+    assert version is not None
