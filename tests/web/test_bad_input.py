@@ -1,0 +1,52 @@
+"""Bad input never gets a 500: every malformed request is answered with a 4xx and a message."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion.games.registry import GAMES
+from companion.games.table import event_kinds
+from tests.conftest import new_table, post_event
+
+GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1.5", "<script>", "１", "1 2 x", " " * 3, "ü" * 70]
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_event_kind_with_garbage_fields_is_refused_cleanly(client: FlaskClient, slug: str) -> None:
+    code = new_table(client, game=slug, players=(("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73")))
+    for kind in event_kinds(GAMES[slug]).values():
+        if kind.kind == "table.end":
+            continue
+        for value in GARBAGE:
+            fields = {f.name: value for f in kind.fields}
+            response = post_event(client, code, kind=kind.kind, **fields)
+            assert response.status_code < 500, (kind.kind, value)
+            if response.status_code >= 400:
+                assert BeautifulSoup(response.text, "html.parser").select_one(".error"), (kind.kind, value)
+    assert client.get(f"/t/{code}/log").status_code == 200
+    assert client.get(f"/t/{code}/results").status_code == 200
+    assert client.get(f"/t/{code}").status_code == 200
+
+
+def test_malformed_requests_elsewhere_are_4xx(client: FlaskClient) -> None:
+    code = new_table(client)
+    checks = [
+        client.get("/t/%00%00"),
+        client.get(f"/t/{code}?since=abc", headers={"HX-Request": "true"}),
+        client.get(f"/t/{code}/stream?after=-5", buffered=False),
+        client.post("/join/whatever", data={"seat": "1", "key": "abcdefgh1"}),
+        client.post(
+            "/new",
+            data={"game": "mission-red-planet", "name-1": "A", "colour-1": "#E69F00", "option-token-values": "a b c"},
+        ),
+        client.post("/new", data={"game": "space-base", "option-unknown": "1"}),
+        client.post("/language", data={"lang": "fr", "next": "//evil.example"}),
+        client.get("/no/such/page"),
+        client.delete(f"/t/{code}"),
+    ]
+    for response in checks:
+        assert response.status_code < 500, response.request.path
+        response.close()
+    assert post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 303
