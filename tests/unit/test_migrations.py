@@ -1,0 +1,31 @@
+"""Alembic owns the schema: the migrations build exactly what the models describe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlmodel import SQLModel
+
+import companion.models  # noqa: F401  (registers the tables)
+from companion.db import make_engine
+from companion.migrate import upgrade
+
+
+def test_migrations_match_the_models(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'schema.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    finally:
+        engine.dispose()
+    assert differences == []
+
+
+def test_upgrading_twice_is_harmless(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'twice.sqlite3'}"
+    upgrade(url)
+    upgrade(url)

@@ -1,0 +1,51 @@
+"""The whole web flow on PostgreSQL (skipped where the server is not running)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from sqlalchemy import text
+
+from companion.app import create_app
+from companion.db import make_engine
+from companion.migrate import upgrade
+from tests.conftest import join_link, new_table, post_event
+
+POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_client():  # type: ignore[no-untyped-def]
+    engine = make_engine(POSTGRES_URL)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("select 1"))
+    except Exception as error:  # the server is not running here
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
+    finally:
+        engine.dispose()
+    upgrade(POSTGRES_URL)
+    app = create_app({"DATABASE_URL": POSTGRES_URL, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
+    yield app.test_client, app
+    app.extensions["companion.engine"].dispose()
+
+
+def test_create_join_record_undo_and_score_on_postgres(pg_client) -> None:  # type: ignore[no-untyped-def]
+    make_client, _app = pg_client
+    host = make_client()
+    code = new_table(host, game="mission-red-planet")
+    phone = make_client()
+    link = join_link(host, code)
+    assert phone.post(link, data={"seat": "2", "key": "pg-join-key-1"}).status_code == 303
+    assert post_event(phone, code, kind="mrp.land", seat=2, zone=3, count=2).status_code == 303
+    assert post_event(phone, code, key="pg-same-key", kind="mrp.land", seat=2, zone=3, count=1).status_code == 303
+    assert post_event(phone, code, key="pg-same-key", kind="mrp.land", seat=2, zone=3, count=1).status_code == 303
+    for _ in range(5):
+        assert post_event(host, code, kind="mrp.end-round").status_code == 303
+    results = host.get(f"/t/{code}/results").text
+    assert "Round 5, Zone 3: Ben 3: Ben takes 1" in results
+    log = host.get(f"/t/{code}/log").text
+    assert log.count("crew land in Zone 3") == 2  # the repeated key was stored once
