@@ -11,12 +11,13 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 
 from companion import services
+from companion.games import kinds
 from companion.games.base import N_
 from companion.games.registry import get_game
 from companion.games.table import DIE_SIDES, MAX_DICE, event_kinds
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
-from companion.membership import Membership, membership
+from companion.membership import Membership, device_id, membership
 from companion.panels import panel_for
 from companion.views.tables import take_seat_from_form
 from companion.web import broker, checked_key, engine, parse_payload, refuse
@@ -25,14 +26,18 @@ bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
 
 def member(code: str) -> tuple[TableInfo, Membership]:
+    """Return the table and this phone's role there, or refuse a phone that has not joined.
+
+    The ledger decides who holds a seat: a phone whose seat the host freed is back to watching.
+    """
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
     if role is None:
         raise refuse(
-            403,
-            N_("This phone has not joined table {code}. Scan the host's QR code to join."),
-            code=table.code,
+            403, N_("This phone has not joined table {code}. Scan the host's QR code to join."), code=table.code
         )
+    if role.seat is not None and services.table_state(engine(), table).claims.get(role.seat) != device_id():
+        role = Membership(host=role.host, seat=None)
     return table, role
 
 
@@ -55,6 +60,7 @@ def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
         "key": services.new_key(),
         "seed_hash": services.public_seed_hash(table),
         "news": services.latest_news(state),
+        "kinds": {"seat_release": kinds.SEAT_RELEASE},
     }
 
 

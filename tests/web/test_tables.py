@@ -245,3 +245,20 @@ def test_pages_speak_japanese_by_browser_language_and_by_switch(client: FlaskCli
     refused = post_event(client, code, kind="tally.add", seat=9, category="vp", delta=1)
     assert refused.status_code == 422
     assert "席" in soup(refused).select_one(".error").get_text()
+
+
+def test_the_host_frees_the_seat_of_a_lost_phone(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client)
+    link = join_link(client, code)
+    lost, replacement = make_client(), make_client()
+    assert lost.post(link, data={"seat": "1", "key": "lost-phone-key"}).status_code == 303
+    assert replacement.post(link, data={"seat": "1", "key": "new-phone-key"}).status_code == 422
+    page = soup(client.get(f"/t/{code}"))
+    free = page.select_one("form button[aria-label^='Free the seat of Aki']").find_parent("form")
+    fields = {i["name"]: i["value"] for i in free.select("input")}
+    assert client.post(free["action"], data=fields).status_code == 303
+    assert replacement.post(link, data={"seat": "1", "key": "new-phone-key-2"}).status_code == 303
+    assert "You are Aki." in soup(replacement.get(f"/t/{code}")).get_text()
+    # the lost phone no longer holds the seat: it only watches now
+    assert post_event(lost, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 403
+    assert "You are watching." in soup(lost.get(f"/t/{code}")).get_text()
