@@ -511,3 +511,31 @@ def test_launching_the_rocket_in_adventure_1_is_an_immediate_victory_as_the_seed
     points_only = board_of(setup_of(2, adventure="1", **{"adventure-1-launch": "no"}), *events)
     assert [p.name for p in points_only.players] == ["Ben", "Aki"]
     assert play(setup_of(2, adventure="1"), *events).game.end_turn == 1
+
+
+def test_astra_takes_part_in_the_majorities_in_solo() -> None:
+    setup = solo(level=1, adventure="3")
+    events: list[tuple[str, dict[str, Any]]] = []
+    state = play(setup).game
+    while state.astra.get("astronaut", 0) < 2:
+        events += [*flips(1), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2})]
+        state = play(setup, *events).game
+    astra = state.astra["astronaut"]
+    beaten = board_of(setup, *events, *sheet(1, astronauts=astra + 1))
+    assert points(beaten, "Aki", "astronaut-award") == 20
+    second = board_of(setup, *events, *sheet(1, astronauts=astra - 1))
+    assert points(second, "Aki", "astronaut-award") == 10
+    assert any(line.startswith("Most astronauts: ASTRA") for line in second.to_json()["details"])
+
+
+def test_adventure_5_astronaut_ranks_follow_the_ranking_option() -> None:
+    values = (
+        *sheet(1, astronauts=5, astronaut_first_track=4),
+        *sheet(2, astronauts=5, astronaut_first_track=1),
+        *sheet(3, astronauts=2, astronaut_second_track=2, astronaut_first_track=4),
+    )
+    dense = board_of(setup_of(3, adventure="5"), *values)
+    assert points(dense, "Aki", "astronauts") == 30 and points(dense, "Ben", "astronauts") == 0
+    assert points(dense, "Chika", "astronauts") == 4  # rank 2: the "second" track
+    competition = board_of(setup_of(3, adventure="5", ranking="competition"), *values)
+    assert points(competition, "Chika", "astronauts") == 4  # rank 3 still takes the "second" track
