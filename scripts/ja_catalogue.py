@@ -317,6 +317,7 @@ JA = {
     "as the system": "システムの設定どおり",
     "dark": "ダーク",
     "light": "ライト",
+    "Show this game's options": "このゲームのオプションを表示",
     "Free seat": "席を空ける",
     "Free the seat of %(name)s (a lost or changed phone)": "%(name)sの席を空ける(スマホをなくした・替えたとき)",
     "Seats": "席",

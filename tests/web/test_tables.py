@@ -262,3 +262,10 @@ def test_the_host_frees_the_seat_of_a_lost_phone(client: FlaskClient, make_clien
     # the lost phone no longer holds the seat: it only watches now
     assert post_event(lost, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 403
     assert "You are watching." in soup(lost.get(f"/t/{code}")).get_text()
+
+
+def test_without_javascript_the_options_follow_the_game_through_a_get(client: FlaskClient) -> None:
+    page = soup(client.get("/new?game=mission-red-planet&name-1=Aki"))
+    assert page.select_one("select[name=option-edition]")
+    assert page.select_one("#name-1")["value"] == "Aki"
+    assert page.select_one("button[formmethod=get]")
