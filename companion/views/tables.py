@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from companion import services
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, Message, RuleError
 from companion.games.registry import GAMES, get_game
 from companion.htmx import wants_fragment
 from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
@@ -26,21 +29,23 @@ def home() -> ResponseReturnValue:
     return render_template("home.html", tables=tables, games=GAMES)
 
 
-@bp.get("/new")
-def new_table() -> ResponseReturnValue:
-    """Show the new-table form (the options part alone for htmx when the game changes)."""
-    slug = request.args.get("game") or next(iter(GAMES))
-    game = get_game(slug)
-    context = {
+def _new_table_context(slug: str, values: Mapping[str, str], error: Message | None) -> dict[str, Any]:
+    return {
         "games": GAMES,
-        "game": game,
+        "game": get_game(slug),
         "options": services.all_options(slug),
         "colours": services.COLOUR_NAMES,
         "colour_order": services.PLAYER_COLOURS,
         "rows": NEW_TABLE_PLAYERS,
-        "values": request.args,
-        "error": None,
+        "values": values,
+        "error": error,
     }
+
+
+@bp.get("/new")
+def new_table() -> ResponseReturnValue:
+    """Show the new-table form (the options part alone for htmx when the game changes)."""
+    context = _new_table_context(request.args.get("game") or next(iter(GAMES)), request.args, None)
     if wants_fragment():
         return render_template("partials/_options.html", **context)
     return render_template("tables/new.html", **context)
@@ -51,7 +56,7 @@ def create_table() -> ResponseReturnValue:
     """Create a table; this phone becomes its host."""
     form = request.form
     slug = form.get("game", "")
-    game = get_game(slug)
+    get_game(slug)
     players = [
         services.PlayerEntry(form.get(f"name-{i}", ""), form.get(f"colour-{i}", ""))
         for i in range(1, NEW_TABLE_PLAYERS + 1)
@@ -64,18 +69,7 @@ def create_table() -> ResponseReturnValue:
     try:
         table = services.create_table(engine(), slug=slug, players=players, options=options)
     except RuleError as error:
-        page = render_template(
-            "tables/new.html",
-            games=GAMES,
-            game=game,
-            options=services.all_options(slug),
-            colours=services.COLOUR_NAMES,
-            colour_order=services.PLAYER_COLOURS,
-            rows=NEW_TABLE_PLAYERS,
-            values=form,
-            error=error.message,
-        )
-        return page, 422
+        return render_template("tables/new.html", **_new_table_context(slug, form, error.message)), 422
     device_id()
     remember(table.code, host=True)
     return redirect(url_for("play.table", code=table.code), 303)
