@@ -337,16 +337,22 @@ GAME = MissionRedPlanet()
 # -- Crew ----------------------------------------------------------------------------------------
 
 
-def _with_crew(setup: Setup, state: RedPlanet, seat: int, zone: int, count: int, event: Event) -> RedPlanet:
-    if count < 0:
-        raise RuleError(N_("There are not that many crew in {zone}."), zone=zone_name(setup, zone))
-    if count > 22:
-        raise RuleError(N_("A player has only 22 crew."))
-    on_mars = state.on_mars.get(seat, 0) - state.crew.get((zone, seat), 0) + count
+def _with_crew(setup: Setup, state: RedPlanet, seat: int, counts: Mapping[int, int], event: Event) -> RedPlanet:
+    """Set ``seat``'s crew in some zones (zone -> new count); a zone first reached is mapped."""
+    crew = dict(state.crew)
+    on_mars = state.on_mars.get(seat, 0)
+    for zone, count in counts.items():
+        if count < 0:
+            raise RuleError(N_("There are not that many crew in {zone}."), zone=zone_name(setup, zone))
+        on_mars += count - crew.get((zone, seat), 0)
+        crew[(zone, seat)] = count
     if on_mars > 22:
         raise RuleError(N_("A player has only 22 crew."))
-    state = evolve(state, crew={**state.crew, (zone, seat): count}, on_mars={**state.on_mars, seat: on_mars})
-    return _map_zone(setup, state, zone, event) if count > 0 else state
+    state = evolve(state, crew=crew, on_mars={**state.on_mars, seat: on_mars})
+    for zone, count in counts.items():
+        if count > 0:
+            state = _map_zone(setup, state, zone, event)
+    return state
 
 
 def _map_zone(setup: Setup, state: RedPlanet, zone: int, event: Event) -> RedPlanet:
@@ -367,29 +373,26 @@ def _tokens_left(setup: Setup, state: RedPlanet) -> dict[str, int]:
 
 
 def _land(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
-    p = event.payload
-    return _with_crew(setup, state, p["seat"], p["zone"], state.crew.get((p["zone"], p["seat"]), 0) + p["count"], event)
+    seat, zone, count = event.payload["seat"], event.payload["zone"], event.payload["count"]
+    return _with_crew(setup, state, seat, {zone: state.crew.get((zone, seat), 0) + count}, event)
 
 
 def _remove(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
-    p = event.payload
-    return _with_crew(setup, state, p["seat"], p["zone"], state.crew.get((p["zone"], p["seat"]), 0) - p["count"], event)
+    seat, zone, count = event.payload["seat"], event.payload["zone"], event.payload["count"]
+    return _with_crew(setup, state, seat, {zone: state.crew.get((zone, seat), 0) - count}, event)
 
 
 def _move(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
-    p = event.payload
-    if p["from_zone"] == p["to_zone"]:
+    seat, source, target, count = (event.payload[k] for k in ("seat", "from_zone", "to_zone", "count"))
+    if source == target:
         raise RuleError(N_("Choose two different zones."))
-    seat = p["seat"]
-    state = _with_crew(
-        setup, state, seat, p["from_zone"], state.crew.get((p["from_zone"], seat), 0) - p["count"], event
-    )
-    return _with_crew(setup, state, seat, p["to_zone"], state.crew.get((p["to_zone"], seat), 0) + p["count"], event)
+    counts = {source: state.crew.get((source, seat), 0) - count, target: state.crew.get((target, seat), 0) + count}
+    return _with_crew(setup, state, seat, counts, event)
 
 
 def _set_crew(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
-    p = event.payload
-    return _with_crew(setup, state, p["seat"], p["zone"], p["count"], event)
+    seat, zone = event.payload["seat"], event.payload["zone"]
+    return _with_crew(setup, state, seat, {zone: event.payload["count"]}, event)
 
 
 def _resource(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:

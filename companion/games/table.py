@@ -7,7 +7,7 @@ event was voided, is skipped by the fold and listed in ``skipped`` with the reas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,15 +139,8 @@ def fold(game: Game, setup: Setup, events: Iterable[Event]) -> TableState:
     """Return the state after ``events`` (in sequence order), honouring voids."""
     ledger = tuple(events)
     voided = _voided(ledger)
-    state = new_table(game, setup)
     skipped: dict[int, Message] = {}
-    for event in ledger:
-        if event.seq in voided or event.kind == kinds.VOID:
-            continue
-        try:
-            state = _apply(game, state, event)
-        except RuleError as error:
-            skipped[event.seq] = error.message
+    state = _apply_all(game, new_table(game, setup), ledger, voided, skipped)
     return evolve(state, events=ledger, voided=frozenset(voided), skipped=skipped)
 
 
@@ -159,12 +152,33 @@ def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableS
     if any(e.kind == kinds.VOID for e in added):
         return fold(game, state.setup, (*state.events, *added))
     skipped = dict(state.skipped)
-    for event in added:
+    state = _apply_all(game, state, added, (), skipped)
+    return evolve(state, events=(*state.events, *added), skipped=skipped)
+
+
+def _apply_all(
+    game: Game, state: TableState, events: Iterable[Event], voided: Collection[int], skipped: dict[int, Message]
+) -> TableState:
+    """Apply events in order, leaving out voids and voided ones; a refused event is noted in ``skipped``.
+
+    The game's own state is carried separately through runs of game events (the hot loop of a
+    long ledger) and put back into the table state when a table event or the end comes.
+    """
+    setup, game_state = state.setup, state.game
+    for event in events:
+        if event.seq in voided or event.kind == kinds.VOID:
+            continue
         try:
-            state = _apply(game, state, event)
+            event = _checked(game, event)
+            handler = _HANDLERS.get(event.kind)
+            if handler is None:
+                game_state = game.apply(setup, game_state, event)
+            else:
+                state = handler(evolve(state, game=game_state), event)
+                game_state = state.game
         except RuleError as error:
             skipped[event.seq] = error.message
-    return evolve(state, events=(*state.events, *added), skipped=skipped)
+    return state if state.game is game_state else evolve(state, game=game_state)
 
 
 def _voided(ledger: tuple[Event, ...]) -> set[int]:
@@ -218,13 +232,17 @@ def _check_void(game: Game, state: TableState, event: Event) -> None:
         raise RuleError(N_("Only its author or the host can undo entry #{seq}."), seq=target_seq)
 
 
-def _apply(game: Game, state: TableState, event: Event) -> TableState:
+def _checked(game: Game, event: Event) -> Event:
+    """Return the event with its payload checked against its kind, or raise RuleError."""
     kind = event_kinds(game).get(event.kind)
     if kind is None:
         raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
     payload = check_payload(kind, event.payload)
-    if payload != event.payload:
-        event = evolve(event, payload=payload)
+    return event if payload == event.payload else evolve(event, payload=payload)
+
+
+def _apply(game: Game, state: TableState, event: Event) -> TableState:
+    event = _checked(game, event)
     handler = _HANDLERS.get(event.kind)
     if handler is not None:
         return handler(state, event)
