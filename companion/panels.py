@@ -41,7 +41,7 @@ def red_planet_panel(state: TableState, seat: int | None) -> dict[str, Any]:
             resource_name=mrp.RESOURCE_NAMES[game.resources[zone]] if zone in game.resources else None,
             pot=game.pots.get(zone, 0),
             discovery=zone in game.discoveries,
-            crew=tuple((player, game.crew.get((zone, player.seat), 0)) for player in setup.players),
+            crew=tuple((player, game.crew_of(zone, player.seat)) for player in setup.players),
         )
         for zone in mrp.ZONES
     )

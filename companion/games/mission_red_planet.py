@@ -206,7 +206,7 @@ class RedPlanet:
 
     round: int = 1
     first_player: int | None = None
-    crew: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (zone, seat) -> astronauts
+    crew: Mapping[int, Mapping[int, int]] = field(default_factory=dict)  # zone -> seat -> astronauts
     on_mars: Mapping[int, int] = field(default_factory=dict)  # seat -> astronauts on Mars in all
     resources: Mapping[int, str] = field(default_factory=dict)  # zone -> colour, once mapped
     pots: Mapping[int, int] = field(default_factory=dict)  # zone -> tokens left there by ties
@@ -225,7 +225,11 @@ class RedPlanet:
 
     def crew_in(self, zone: int) -> dict[int, int]:
         """Return astronauts per seat in ``zone`` (seats with none left out)."""
-        return {seat: n for (z, seat), n in self.crew.items() if z == zone and n > 0}
+        return {seat: n for seat, n in self.crew.get(zone, {}).items() if n > 0}
+
+    def crew_of(self, zone: int, seat: int) -> int:
+        """Return ``seat``'s astronauts in ``zone``."""
+        return self.crew.get(zone, {}).get(seat, 0)
 
 
 def edition_of(setup: Setup) -> str:
@@ -344,8 +348,8 @@ def _with_crew(setup: Setup, state: RedPlanet, seat: int, counts: Mapping[int, i
     for zone, count in counts.items():
         if count < 0:
             raise RuleError(N_("There are not that many crew in {zone}."), zone=zone_name(setup, zone))
-        on_mars += count - crew.get((zone, seat), 0)
-        crew[(zone, seat)] = count
+        on_mars += count - state.crew_of(zone, seat)
+        crew[zone] = {**crew.get(zone, {}), seat: count}
     if on_mars > 22:
         raise RuleError(N_("A player has only 22 crew."))
     state = evolve(state, crew=crew, on_mars={**state.on_mars, seat: on_mars})
@@ -374,19 +378,19 @@ def _tokens_left(setup: Setup, state: RedPlanet) -> dict[str, int]:
 
 def _land(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     seat, zone, count = event.payload["seat"], event.payload["zone"], event.payload["count"]
-    return _with_crew(setup, state, seat, {zone: state.crew.get((zone, seat), 0) + count}, event)
+    return _with_crew(setup, state, seat, {zone: state.crew_of(zone, seat) + count}, event)
 
 
 def _remove(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     seat, zone, count = event.payload["seat"], event.payload["zone"], event.payload["count"]
-    return _with_crew(setup, state, seat, {zone: state.crew.get((zone, seat), 0) - count}, event)
+    return _with_crew(setup, state, seat, {zone: state.crew_of(zone, seat) - count}, event)
 
 
 def _move(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     seat, source, target, count = (event.payload[k] for k in ("seat", "from_zone", "to_zone", "count"))
     if source == target:
         raise RuleError(N_("Choose two different zones."))
-    counts = {source: state.crew.get((source, seat), 0) - count, target: state.crew.get((target, seat), 0) + count}
+    counts = {source: state.crew_of(source, seat) - count, target: state.crew_of(target, seat) + count}
     return _with_crew(setup, state, seat, counts, event)
 
 

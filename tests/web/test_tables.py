@@ -269,3 +269,7 @@ def test_without_javascript_the_options_follow_the_game_through_a_get(client: Fl
     assert page.select_one("select[name=option-edition]")
     assert page.select_one("#name-1")["value"] == "Aki"
     assert page.select_one("button[formmethod=get]")
+
+
+def test_the_benchmark_route_exists_only_when_asked_for(app, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    assert client.post("/bench/constant").status_code == 404
