@@ -71,6 +71,29 @@
     setTimeout(function () { if (!sseOpen) { startPolling(); showConnection(); } }, 3000);
   }
 
+  /* No layout jump: when the board is replaced, the first titled part in view stays where it was,
+     even if something new appeared above it (a scoring round, a mission taken). */
+  var anchor = null;
+  function findAnchor() {
+    var titled = document.querySelectorAll("#board [id]");
+    for (var i = 0; i < titled.length; i++) {
+      var top = titled[i].getBoundingClientRect().top;
+      if (top >= 0) return { id: titled[i].id, top: top };
+    }
+    return null;
+  }
+  function keepAnchor() {
+    if (!anchor) return;
+    var element = document.getElementById(anchor.id);
+    if (element) window.scrollBy(0, element.getBoundingClientRect().top - anchor.top);
+    anchor = null;
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board" && window.scrollY > 0) anchor = findAnchor();
+  });
+  document.body.addEventListener("htmx:afterSwap", keepAnchor);
+  document.body.addEventListener("htmx:afterSettle", keepAnchor);
+
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig;
     if (!config) return;

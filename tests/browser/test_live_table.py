@@ -92,3 +92,22 @@ def test_the_whole_flow_in_japanese(live_server: str, phone) -> None:  # type: i
     ben.get_by_role("link", name="結果").click()
     assert "同点" in ben.locator("main").inner_text()
     screenshot(ben, "results-ja")
+
+
+def test_news_appearing_above_does_not_move_what_a_phone_is_looking_at(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "mission-red-planet", ["Aki", "Ben", "Chika"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki, ben = phone(), phone()
+    join(aki, link, "Aki")
+    join(ben, link, "Ben")
+    live(ben)
+    submit_and_wait(aki, aki.get_by_role("button", name="Land one of my crew in Zone 1", exact=True))
+    ben.evaluate("document.getElementById('tally-title').scrollIntoView()")
+    before = ben.evaluate("document.getElementById('tally-title').getBoundingClientRect().top")
+    for _ in range(5):  # round 5 is scored: an explanation card appears above the tally
+        submit_and_wait(aki, aki.locator("button", has_text="End round").first)
+    ben.locator("#scoring-title").wait_for(state="attached")
+    ben.wait_for_timeout(300)
+    after = ben.evaluate("document.getElementById('tally-title').getBoundingClientRect().top")
+    assert abs(after - before) < 3
