@@ -613,11 +613,6 @@ def _majority_line(
     return msg(N_("{label}: {parts}"), label=msg(label), parts=parts)
 
 
-def action_name(action: str) -> str:
-    """The translatable name of an action."""
-    return ACTION_NAMES[action]
-
-
 def combos_view(state: Moon) -> list[dict[str, Any]]:
     """The combos now showing, for the panel: number, action and its name."""
     return [{"number": n, "action": a, "name": ACTION_NAMES[a], "icon": ACTION_ICONS[a]} for n, a in state.combos()]
