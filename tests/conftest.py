@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,11 +11,30 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
 
 from companion.app import create_app
+from companion.db import make_engine
 from companion.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def migrated_postgres_url() -> str:
+    """Return the test PostgreSQL URL, migrated; skip the test (with the reason) if it is down."""
+    engine = make_engine(POSTGRES_URL)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("select 1"))
+    except Exception as error:  # the server is not running here
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
+    finally:
+        engine.dispose()
+    upgrade(POSTGRES_URL)
+    return POSTGRES_URL
+
+
 PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 from sqlmodel import select
 
 from companion import services
@@ -17,8 +16,8 @@ from companion.db import make_engine, read_session
 from companion.games.base import RuleError
 from companion.migrate import upgrade
 from companion.models import EventRecord
+from tests.conftest import migrated_postgres_url
 
-POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]
 
 
@@ -28,22 +27,9 @@ def sqlite_url(tmp_path: Path) -> str:
     return url
 
 
-def postgres_url() -> str:
-    engine = make_engine(POSTGRES_URL)
-    try:
-        with engine.connect() as connection:
-            connection.execute(text("select 1"))
-    except Exception as error:  # the server is not running here
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
-    finally:
-        engine.dispose()
-    upgrade(POSTGRES_URL)
-    return POSTGRES_URL
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return sqlite_url(tmp_path) if request.param == "sqlite" else postgres_url()
+    return sqlite_url(tmp_path) if request.param == "sqlite" else migrated_postgres_url()
 
 
 @pytest.fixture

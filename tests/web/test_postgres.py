@@ -2,33 +2,18 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from sqlalchemy import text
 
 from companion.app import create_app
-from companion.db import make_engine
-from companion.migrate import upgrade
-from tests.conftest import join_link, new_table, post_event
-
-POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+from tests.conftest import join_link, migrated_postgres_url, new_table, post_event
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
 def pg_client():  # type: ignore[no-untyped-def]
-    engine = make_engine(POSTGRES_URL)
-    try:
-        with engine.connect() as connection:
-            connection.execute(text("select 1"))
-    except Exception as error:  # the server is not running here
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
-    finally:
-        engine.dispose()
-    upgrade(POSTGRES_URL)
-    app = create_app({"DATABASE_URL": POSTGRES_URL, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
+    url = migrated_postgres_url()
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
     yield app.test_client, app
     app.extensions["companion.engine"].dispose()
 
