@@ -29,7 +29,7 @@ class ZoneRow:
     crew: tuple[tuple[Player, int], ...]
 
 
-def red_planet_panel(state: TableState, seat: int | None) -> dict[str, Any]:
+def red_planet_panel(state: TableState, seat: int | None, host: bool) -> dict[str, Any]:
     """Return the Mission: Red Planet panel: round, zones, scoring lines, own secret cards."""
     game: mrp.RedPlanet = state.game
     setup = state.setup
@@ -70,7 +70,7 @@ def red_planet_panel(state: TableState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def moon_panel(state: TableState, seat: int | None) -> dict[str, Any]:
+def moon_panel(state: TableState, seat: int | None, host: bool) -> dict[str, Any]:
     """Return the Welcome to the Moon panel: combos or solo cards, missions, errors, own sheet."""
     game: wttm.Moon = state.game
     setup = state.setup
@@ -106,7 +106,7 @@ def moon_panel(state: TableState, seat: int | None) -> dict[str, Any]:
         "error_boxes": adventure.error_boxes,
         "end_turn": game.end_turn,
         "end_reasons": game.end_reasons,
-        "can_flip": game.end_turn is None and (setup.options.get(wttm.FLIPPER) != "host"),
+        "can_flip": wttm.may_flip(setup, game, host),
         "sheet_seat": sheet_seat,
         "fields": [(f, game.sheets.get((sheet_seat, f.key), 0)) for f in adventure.fields] if sheet_seat else [],
         "kinds": {
@@ -121,16 +121,16 @@ def moon_panel(state: TableState, seat: int | None) -> dict[str, Any]:
     }
 
 
-PANELS: dict[str, tuple[str, Callable[[TableState, int | None], dict[str, Any]]]] = {
+PANELS: dict[str, tuple[str, Callable[[TableState, int | None, bool], dict[str, Any]]]] = {
     mrp.SLUG: ("games/mission-red-planet/_panel.html", red_planet_panel),
     wttm.SLUG: ("games/welcome-to-the-moon/_panel.html", moon_panel),
 }
 
 
-def panel_for(state: TableState, seat: int | None) -> tuple[str, dict[str, Any]] | None:
+def panel_for(state: TableState, seat: int | None, host: bool) -> tuple[str, dict[str, Any]] | None:
     """Return the game's panel template and its data, or None for games scored on the tally."""
     entry = PANELS.get(state.setup.game)
     if entry is None:
         return None
     template, build = entry
-    return template, build(state, seat)
+    return template, build(state, seat, host)

@@ -319,9 +319,14 @@ def _check_playing(state: Moon) -> None:
         raise RuleError(N_("The game ended on turn {turn}: finish the turn and score."), turn=state.end_turn)
 
 
+def may_flip(setup: Setup, state: Moon, by_host: bool) -> bool:
+    """True when a flip is allowed now for the host (``by_host``) or for anyone seated."""
+    return state.end_turn is None and (by_host or setup.options.get(FLIPPER) != "host")
+
+
 def _flip(setup: Setup, state: Moon, event: Event) -> Moon:
     _check_playing(state)
-    if setup.options.get(FLIPPER) == "host" and not event.by_host:
+    if not may_flip(setup, state, event.by_host):
         raise RuleError(N_("Only the host flips the cards at this table."))
     if is_solo(setup):
         return _solo_draw(setup, state)

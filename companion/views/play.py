@@ -44,7 +44,7 @@ def member(code: str) -> tuple[TableInfo, Membership]:
 def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the board partial needs."""
     state = services.table_state(engine(), table)
-    panel = panel_for(state, role.seat)
+    panel = panel_for(state, role.seat, role.host)
     return {
         "panel_template": panel[0] if panel else None,
         "panel": panel[1] if panel else None,

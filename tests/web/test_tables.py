@@ -273,3 +273,16 @@ def test_without_javascript_the_options_follow_the_game_through_a_get(client: Fl
 
 def test_the_benchmark_route_exists_only_when_asked_for(app, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
     assert client.post("/bench/constant").status_code == 404
+
+
+def test_only_the_host_sees_the_flip_button_when_the_option_says_so(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client, game="welcome-to-the-moon", flip="host")
+    phone = make_client()
+    assert phone.post(join_link(client, code), data={"seat": "1", "key": "flip-join-key"}).status_code == 303
+
+    def flip_buttons(c: FlaskClient) -> int:
+        return len(soup(c.get(f"/t/{code}")).select("input[name=kind][value='wttm.flip']"))
+
+    assert flip_buttons(client) == 1 and flip_buttons(phone) == 0
+    assert post_event(phone, code, kind="wttm.flip").status_code == 422
+    assert post_event(client, code, kind="wttm.flip").status_code == 303
