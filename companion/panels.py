@@ -81,7 +81,7 @@ def moon_panel(state: TableState, seat: int | None, host: bool) -> dict[str, Any
             "letter": m.letter,
             "text": m.text,
             "rewards": wttm.mission_values(setup, m),
-            "unit": "rockets" if adventure.number == 1 else "track" if adventure.number == 5 else "points",
+            "unit": adventure.mission_reward,
             "done": [(names[c.seat], c.first) for c in game.completions.get(m.letter, ())],
             "mine": seat is not None and any(c.seat == seat for c in game.completions.get(m.letter, ())),
         }

@@ -37,6 +37,8 @@ class Adventure:
     error_boxes: int
     score: Callable[[Mapping[str, int], int, int, Mapping[str, object]], list[CategoryScore]]
     majority: str = ""  # sheet field compared across the table for the 20/10/5 award, if any
+    mission_reward: str = "points"  # "points", "rockets" (adventure 1) or "track" (adventure 5)
+    circles_errors: bool = False  # adventure 1: errors are circled, then may be crossed off
 
 
 def track(values: tuple[int, ...], full: int, crossed: int) -> int:
@@ -426,11 +428,11 @@ def score_battle(
 
 
 ADVENTURES: dict[int, Adventure] = {
-    1: Adventure(1, N_("1 · The Launch"), LAUNCH, 8, score_launch),
+    1: Adventure(1, N_("1 · The Launch"), LAUNCH, 8, score_launch, mission_reward="rockets", circles_errors=True),
     2: Adventure(2, N_("2 · The Journey"), JOURNEY, 3, score_journey, majority="completed-zones"),
     3: Adventure(3, N_("3 · The Colony"), COLONY, 3, score_colony, majority="astronauts"),
     4: Adventure(4, N_("4 · The Mine"), MINE, 3, score_mine),
-    5: Adventure(5, N_("5 · The Dome"), DOME, 3, score_dome, majority="astronauts"),
+    5: Adventure(5, N_("5 · The Dome"), DOME, 3, score_dome, majority="astronauts", mission_reward="track"),
     6: Adventure(6, N_("6 · The Virus"), VIRUS, 3, score_virus),
     7: Adventure(7, N_("7 · The Escape"), ESCAPE, 3, score_escape),
     8: Adventure(8, N_("8 · The Battle"), BATTLE, 4, score_battle),

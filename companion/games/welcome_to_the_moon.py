@@ -432,7 +432,7 @@ def _error(setup: Setup, state: Moon, event: Event) -> Moon:
 
 def _error_cross(setup: Setup, state: Moon, event: Event) -> Moon:
     seat = event.payload["seat"]
-    if adventure_of(setup).number != 1:
+    if not adventure_of(setup).circles_errors:
         raise RuleError(N_("Only adventure 1 crosses off circled system errors."))
     if state.crossed.get(seat, 0) >= state.errors.get(seat, 0):
         raise RuleError(N_("There is no circled system error left to cross off."))
