@@ -1,0 +1,171 @@
+"""The README's first command, as a new user runs it: a clean copy, `./scripts/run`, nothing else.
+
+The copy holds the repository's files as they are (what `git clone` gives in CI) and is set up by
+`./scripts/run` alone, with its own `.venv` built from the app's lock file: no test tool is there to
+pull in a dependency the app forgot to declare. The server must answer on the PORT given, speak
+English and Japanese, create a table through the form and show the table's QR code.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+ROOT = Path(__file__).resolve().parents[2]
+SET_UP_AND_START_SECONDS = 900  # a first install downloads every wheel of the lock
+
+
+@dataclass
+class RunningApp:
+    base: str
+    clone: Path
+    log: Path
+
+    def last_lines(self, count: int = 40) -> str:
+        """Return the last lines the set-up and the server printed."""
+        lines = self.log.read_text(errors="replace").splitlines()
+        return "\n".join(lines[-count:])
+
+
+def copy_of_the_repository(target: Path) -> None:
+    """Copy the files git knows of (tracked, or new and not ignored), as a clone would have them."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if not source.is_file():  # deleted in the working tree
+            continue
+        destination = target / name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_bytes(source.read_bytes())
+        destination.chmod(source.stat().st_mode & 0o777)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def clean_environment(port: int) -> dict[str, str]:
+    """Return this environment without anything of the test run: no venv, no COMPANION_* setting."""
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("COMPANION_", "PYTEST", "VIRTUAL_ENV", "PYTHON", "COV_"))
+    }
+    environment["PATH"] = os.pathsep.join(
+        part for part in environment.get("PATH", "").split(os.pathsep) if not part.startswith(str(ROOT / ".venv"))
+    )
+    environment["PORT"] = str(port)
+    return environment
+
+
+@pytest.fixture(scope="module")
+def first_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApp]:
+    clone = tmp_path_factory.mktemp("fresh-clone")
+    copy_of_the_repository(clone)
+    port = free_port()
+    log = clone.parent / "first-command.log"
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            ["./scripts/run"],
+            cwd=clone,
+            env=clean_environment(port),
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    running = RunningApp(f"http://127.0.0.1:{port}", clone, log)
+    try:
+        deadline = time.monotonic() + SET_UP_AND_START_SECONDS
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"./scripts/run exited with {server.returncode}:\n{running.last_lines()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"No answer within {SET_UP_AND_START_SECONDS} s:\n{running.last_lines()}")
+            try:
+                with urllib.request.urlopen(running.base + "/", timeout=5):
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(1)
+        yield running
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(5)
+
+
+def page(opener: urllib.request.OpenerDirector, url: str, language: str, data: dict[str, str] | None = None) -> str:
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    request = urllib.request.Request(url, data=body, headers={"Accept-Language": language})
+    with opener.open(request, timeout=10) as response:
+        assert response.status == 200
+        return str(response.read().decode())
+
+
+def test_the_clean_copy_has_only_the_apps_locked_dependencies(first_command: RunningApp) -> None:
+    site_packages = next((first_command.clone / ".venv").glob("lib/python*/site-packages"))
+    installed = {path.name.split("-")[0].lower() for path in site_packages.glob("*.dist-info")}
+    assert "gunicorn" in installed and "gevent" in installed
+    assert not installed & {"pytest", "playwright", "mypy", "ruff"}, first_command.last_lines()
+
+
+def test_the_home_page_answers_in_english_and_japanese(first_command: RunningApp) -> None:
+    opener = urllib.request.build_opener()
+    english = BeautifulSoup(page(opener, first_command.base + "/", "en"), "html.parser")
+    japanese = BeautifulSoup(page(opener, first_command.base + "/", "ja"), "html.parser")
+    assert english.html is not None and english.html.get("lang") == "en"
+    assert english.find("a", string="Start a new table") is not None, first_command.last_lines()
+    assert japanese.html is not None and japanese.html.get("lang") == "ja"
+    assert japanese.find("h2", string="自分の卓") is not None, first_command.last_lines()
+
+
+def test_a_table_created_through_the_form_shows_its_qr_code(first_command: RunningApp) -> None:
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    form = BeautifulSoup(page(opener, first_command.base + "/new", "en"), "html.parser").find(
+        "form", attrs={"method": "post", "action": "/new"}
+    )
+    assert form is not None
+    token = form.find("input", attrs={"name": "csrf_token"})
+    game = form.find("select", attrs={"name": "game"})
+    assert token is not None and game is not None
+    chosen = game.find("option", selected=True) or game.find("option")
+    assert chosen is not None
+    fields = {
+        "csrf_token": str(token["value"]),
+        "game": str(chosen["value"]),
+        "name-1": "Aki",
+        "colour-1": "#E69F00",
+        "name-2": "Ben",
+        "colour-2": "#56B4E9",
+    }
+    table = BeautifulSoup(page(opener, first_command.base + "/new", "en", fields), "html.parser")
+    qr = table.find("img", class_="qr")
+    assert qr is not None, first_command.last_lines()
+    request = urllib.request.Request(urllib.parse.urljoin(first_command.base, str(qr["src"])))
+    with opener.open(request, timeout=10) as response:
+        assert response.headers.get_content_type() == "image/svg+xml"
+        assert b"<svg" in response.read()
