@@ -32,8 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.games import mission_red_planet as mrp  # noqa: E402
-from companion.games.base import Event, Player, Setup, resolve_options  # noqa: E402
+from companion.games.contract import Event, Player, Setup, resolve_options  # noqa: E402
+from companion.games.mission_red_planet import GAME as MRP  # noqa: E402
+from companion.games.mission_red_planet import rules as mrp  # noqa: E402
 from companion.games.table import TABLE_OPTIONS, fold  # noqa: E402
 from companion.migrate import upgrade  # noqa: E402
 
@@ -299,7 +300,7 @@ def bench_streams(port: int, tables_count: int = 50, phones: int = 5, rounds: in
 def bench_fold(events: int = 10_000) -> dict[str, float]:
     """Fold a long Mission: Red Planet ledger (crew landing, moving, leaving, rounds ending)."""
     players = tuple(Player(seat, f"P{seat}", "#000000") for seat in range(1, 6))
-    options = resolve_options((*TABLE_OPTIONS, *mrp.GAME.options), {})
+    options = resolve_options((*TABLE_OPTIONS, *MRP.options), {})
     setup = Setup(mrp.SLUG, players, options, "bench")
     ledger = []
     # A long night: crew land, move on and leave again (every seat keeps a few on Mars), rounds end.
@@ -319,7 +320,7 @@ def bench_fold(events: int = 10_000) -> dict[str, float]:
     timings, cpu = [], []
     for _ in range(15):
         began, began_cpu = time.perf_counter(), time.process_time()
-        state = fold(mrp.GAME, setup, ledger)
+        state = fold(MRP, setup, ledger)
         timings.append((time.perf_counter() - began) * 1000)
         cpu.append((time.process_time() - began_cpu) * 1000)
     return {

@@ -30,6 +30,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.web import BROKER_KEY, ENGINE_KEY
 
     config_module.load_config(app, config)
+    _add_game_templates(app)
     app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])
     app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"))
     if app.config.get("CREATE_SCHEMA"):
@@ -61,3 +62,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         return response
 
     return app
+
+
+def _add_game_templates(app: Flask) -> None:
+    """Let each game's package hold its templates: ``<slug>/_panel.html`` is found in the game's folder."""
+    from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+
+    from companion.games.registry import GAMES
+
+    game_folders = {slug: FileSystemLoader(game.templates) for slug, game in GAMES.items() if game.templates}
+    app.jinja_loader = ChoiceLoader([FileSystemLoader(str(ROOT / "templates")), PrefixLoader(game_folders)])

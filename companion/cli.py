@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from companion.games.base import RuleError
+from companion.games.contract import RuleError
 
 
 def _app() -> Any:
@@ -87,8 +87,8 @@ def db_upgrade() -> None:
 @click.argument("scenario", type=click.File("r", encoding="utf-8"))
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
 def score(scenario: Any, lang: str) -> None:
-    """Replay a scenario file through the engine and print the scoreboard as JSON."""
-    from companion.services import replay
+    """Replay a scenario file with the pure game core and print the scoreboard as JSON."""
+    from companion.games.scenario import replay
 
     translate = _translator(lang)
     try:

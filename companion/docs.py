@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.base import EventKind, Field, Message, RuleOption
+from companion.games.contract import WHO_PHRASES, Field, Move, RuleOption
 from companion.games.registry import GAMES
-from companion.games.table import TABLE_EVENT_KINDS, TABLE_OPTIONS
+from companion.games.table import TABLE_MOVES, TABLE_OPTIONS
 
 
 def _field(spec: Field) -> str:
@@ -17,12 +17,19 @@ def _field(spec: Field) -> str:
     return f"`{spec.name}`: {spec.type}{bounds}{optional}"
 
 
-def _kinds(kinds: tuple[EventKind, ...]) -> list[str]:
-    lines = ["| kind | what | payload | undoable |", "|---|---|---|---|"]
-    for kind in kinds:
-        fields = "; ".join(_field(f) for f in kind.fields) or "—"
-        host = " (host only)" if kind.host_only else ""
-        lines.append(f"| `{kind.kind}` | {kind.label}{host} | {fields} | {'yes' if kind.voidable else 'no'} |")
+def _who(move: Move) -> str:
+    if callable(move.who):
+        return "depends on a rule option"
+    return WHO_PHRASES[move.who]
+
+
+def _moves(moves: tuple[Move, ...]) -> list[str]:
+    lines = ["| kind | what | payload | who may | undoable | guard |", "|---|---|---|---|---|---|"]
+    for move in moves:
+        fields = "; ".join(_field(f) for f in move.fields) or "—"
+        guard = f"`{move.guard.field}`: the value shown when the move was made" if move.guard else "—"
+        undo = "yes" if move.undoable else "no"
+        lines.append(f"| `{move.kind}` | {move.label} | {fields} | {_who(move)} | {undo} | {guard} |")
     return lines
 
 
@@ -38,31 +45,6 @@ def _options(options: tuple[RuleOption, ...]) -> list[str]:
     return lines
 
 
-def _render(label: object) -> str:
-    return label.render() if isinstance(label, Message) else str(label)
-
-
-def _moon_sheets() -> list[str]:
-    from companion.games.moon_sheets import ADVENTURES
-
-    out = [
-        "",
-        "### Welcome to the Moon: score sheet boxes (`wttm.sheet` fields)",
-        "",
-        "Each `wttm.sheet` event sets one box of one player's sheet: "
-        '`{"seat": 1, "field": "plants", "value": 8}`. Yes/no boxes take 0 or 1. Missions, system '
-        "errors and the majority awards are not sheet boxes: they come from `wttm.mission`, "
-        "`wttm.error` and the table's sheets.",
-    ]
-    for adventure in ADVENTURES.values():
-        out += ["", f"#### Adventure {_render(adventure.name)}", "", f"{adventure.error_boxes} system error boxes."]
-        if adventure.majority:
-            out.append(f"Compared across the table: `{adventure.majority}`.")
-        out += ["", "| field | box | range |", "|---|---|---|"]
-        out += [f"| `{f.key}` | {_render(f.label)} | {f.minimum}…{f.maximum} |" for f in adventure.fields]
-    return out
-
-
 def events_reference() -> str:
     """Return the Markdown reference of every event kind and rule option."""
     out = [
@@ -73,21 +55,20 @@ def events_reference() -> str:
         "",
         "## Every table",
         "",
-        *_kinds(TABLE_EVENT_KINDS),
+        *_moves(TABLE_MOVES),
         "",
         *_options(TABLE_OPTIONS),
     ]
     for game in GAMES.values():
         out += ["", f"## {game.name} (`{game.slug}`)", "", f"{game.min_players}–{game.max_players} players.", ""]
-        if game.event_kinds:
-            out += [*_kinds(game.event_kinds), ""]
+        if game.moves:
+            out += [*_moves(game.moves), ""]
         if game.tally_categories:
             out += ["Tally categories (the score sheet):", ""]
             out += [f"- `{c.key}`: {c.label}{'' if c.scores else ' (tie-break only)'}" for c in game.tally_categories]
             out += [""]
         out += _options(game.options)
-        if game.slug == "welcome-to-the-moon":
-            out += _moon_sheets()
+        out += game.reference()
     return "\n".join(out) + "\n"
 
 

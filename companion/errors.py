@@ -6,7 +6,7 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from companion.games.base import N_, Message, RuleError, msg
+from companion.games.contract import N_, Message, RuleError, msg
 from companion.htmx import wants_fragment
 from companion.services import NotFound
 from companion.web import Refused

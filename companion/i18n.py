@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask, current_app, request, session
 from flask_babel import Babel, gettext
 
-from companion.games.base import N_, Message
+from companion.games.contract import N_, Message
 
 LANGUAGE_KEY = "lang"
 THEME_KEY = "theme"

@@ -12,40 +12,34 @@ from typing import Any
 from sqlalchemy import Engine
 
 from companion.games import kinds
-from companion.games.base import N_, Event, Player, RuleError, Scoreboard, Setup, resolve_options
-from companion.games.randomness import new_seed, seed_hash
+from companion.games.contract import N_, Control, Event, Player, RuleError, Scoreboard, Setup, resolve_options
+from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
-from companion.games.table import (
-    ENTRIES_ANYONE,
-    ENTRY_POLICY,
-    TABLE_OPTIONS,
-    TableState,
-    decide,
-    describe,
-    event_kinds,
-    extend,
-    fold,
-    score,
-)
+from companion.games.scenario import MAX_PLAYERS, scenario_of
+from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
+from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.games.table import TableState, decide, describe, extend, fold, score, undoable, viewer
 from companion.ledger import store
 from companion.ledger.store import Appended, TableInfo
 from companion.live import Broker
 
-MAX_PLAYERS = 6
 MAX_NAME = 24
-# Okabe–Ito colours: distinguishable with the common kinds of colour blindness.
-COLOUR_NAMES = {
-    "#E69F00": N_("Orange"),
-    "#56B4E9": N_("Sky blue"),
-    "#009E73": N_("Green"),
-    "#F0E442": N_("Yellow"),
-    "#0072B2": N_("Blue"),
-    "#D55E00": N_("Vermilion"),
-    "#CC79A7": N_("Purple"),
-    "#999999": N_("Grey"),
-}
-PLAYER_COLOURS = tuple(COLOUR_NAMES)
-SCENARIO_VERSION = 1
+COLOUR_NAMES = dict(
+    zip(
+        PLAYER_COLOURS,
+        (
+            N_("Orange"),
+            N_("Sky blue"),
+            N_("Green"),
+            N_("Yellow"),
+            N_("Blue"),
+            N_("Vermilion"),
+            N_("Purple"),
+            N_("Grey"),
+        ),
+        strict=True,
+    )
+)
 
 
 class NotFound(Exception):
@@ -58,11 +52,6 @@ class PlayerEntry:
 
     name: str
     colour: str
-
-
-def all_options(slug: str) -> tuple[Any, ...]:
-    """Return the table options followed by the game's own rule options."""
-    return (*TABLE_OPTIONS, *get_game(slug).options)
 
 
 def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, Any], seed: str) -> Setup:
@@ -120,13 +109,9 @@ class _StateCache:
         self._lock = threading.Lock()
         self._size = size
 
-    def advance(self, database: str, table: TableInfo, before: TableState, event: Event) -> None:
-        """Fold a just-stored event onto the state it was decided against, if that is still current."""
+    def put(self, database: str, table: TableInfo, before: TableState, after: TableState) -> None:
+        """Keep the state a just-stored move led to, if the state it was decided on is still current."""
         key = (database, table.id)
-        with self._lock:
-            if self._states.get(key) is not before or before.last_seq != event.seq - 1:
-                return
-        after = extend(get_game(table.setup.game), before, [event])
         with self._lock:
             if self._states.get(key) is before:
                 self._states[key] = after
@@ -168,26 +153,29 @@ def record(
     by_host: bool,
     idempotency_key: str,
     broker: Broker | None = None,
+    joining: bool = False,
 ) -> Appended:
-    """Append an event if the rules allow it (once per idempotency key), then tell the table.
+    """Append a move if its record and the rules allow it (once per idempotency key), then tell the table.
 
-    Raises RuleError (and stores nothing) when the rules refuse it.
+    Raises RuleError (and stores nothing) when the move is refused. The move is decided once:
+    the state it leads to is kept for the next screen, not folded again.
     """
     game = get_game(table.setup.game)
     event = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
-
-    decided_on: list[TableState] = []
+    decided: list[tuple[TableState, TableState]] = []
 
     def accept(load_after: Callable[[int], list[Event]], numbered: Event) -> Event:
-        state = _cache.state(str(engine.url), table, load_after)
-        decided_on.append(state)
-        return decide(game, state, numbered)
+        before = _cache.state(str(engine.url), table, load_after)
+        checked, after = decide(game, before, numbered, joining=joining)
+        decided.append((before, after))
+        return checked
 
     appended = store.append_event(
         engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept
     )
     if appended.created:
-        _cache.advance(str(engine.url), table, decided_on[-1], appended.event)
+        before, after = decided[-1]
+        _cache.put(str(engine.url), table, before, after)
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended
@@ -211,6 +199,7 @@ def take_seat(
         author=seat,
         by_host=False,
         idempotency_key=key,
+        joining=True,
     )
 
 
@@ -234,9 +223,9 @@ class TallyRow:
     cells: tuple[TallyCell, ...]
 
 
-def tally_view(state: TableState, seat: int | None, host: bool) -> list[TallyRow]:
+def tally_view(state: TableState, controls: Mapping[str, Control]) -> list[TallyRow]:
     """Return the tally sheet as rows of cells, marking the ones this phone may change."""
-    anyone = state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE
+    editable = set(controls[kinds.TALLY_ADD].seats)
     rows = []
     for category in state.tally.categories:
         cells = tuple(
@@ -244,12 +233,31 @@ def tally_view(state: TableState, seat: int | None, host: bool) -> list[TallyRow
                 seat=player.seat,
                 count=state.tally.count(player.seat, category.key),
                 points=category.points(state.tally.count(player.seat, category.key)),
-                editable=not state.ended and (host or player.seat == seat or (anyone and seat is not None)),
+                editable=player.seat in editable,
             )
             for player in state.setup.players
         )
         rows.append(TallyRow(category.key, category.label, category.scores, cells))
     return rows
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one phone sees and may do at a table: its controls and the game's panel."""
+
+    controls: Mapping[str, Control]
+    panel: Any
+    panel_template: str | None
+    tally: list[TallyRow]
+
+
+def seat_view(state: TableState, seat: int | None, host: bool) -> SeatView:
+    """Return what the phone of ``seat`` (or the host, or a spectator) sees and may do."""
+    game = get_game(state.setup.game)
+    phone = viewer(game, state, seat, host)
+    panel = game.view(state.setup, state.game, phone)
+    template = f"{game.slug}/_panel.html" if game.templates and panel is not None else None
+    return SeatView(phone.controls, panel, template, tally_view(state, phone.controls))
 
 
 @dataclass(frozen=True)
@@ -264,14 +272,12 @@ class LogLine:
     undoable: bool
 
 
-def log_lines(state: TableState) -> list[LogLine]:
-    """Return the ledger in plain words, newest first."""
+def log_lines(state: TableState, seat: int | None, host: bool) -> list[LogLine]:
+    """Return the ledger in plain words, newest first, with undo where this phone may undo."""
     game = get_game(state.setup.game)
     names = {p.seat: p.name for p in state.setup.players}
-    kinds_by_name = event_kinds(game)
     lines = []
     for event in reversed(state.events):
-        voidable = event.kind in kinds_by_name and kinds_by_name[event.kind].voidable
         author = names.get(event.author, "") if event.author is not None else ""
         lines.append(
             LogLine(
@@ -280,7 +286,7 @@ def log_lines(state: TableState) -> list[LogLine]:
                 text=describe(game, state, event),
                 voided=event.seq in state.voided,
                 skipped=state.skipped.get(event.seq),
-                undoable=voidable and event.seq not in state.voided and not state.ended,
+                undoable=undoable(game, state, event, seat, host),
             )
         )
     return lines
@@ -310,63 +316,3 @@ def export_scenario(engine: Engine, table: TableInfo) -> dict[str, Any]:
     """Return the table's ledger as a scenario (see docs/scenarios.md)."""
     events = store.load_events(engine, table.id)
     return scenario_of(table.setup, events)
-
-
-def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
-    """Return a scenario dict for a setup and its events."""
-    return {
-        "version": SCENARIO_VERSION,
-        "game": setup.game,
-        "players": [{"seat": p.seat, "name": p.name, "colour": p.colour} for p in setup.players],
-        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in setup.options.items()},
-        "seed": setup.seed,
-        "events": [
-            {
-                "seq": e.seq,
-                "kind": e.kind,
-                "payload": dict(e.payload),
-                "author": e.author,
-                "by_host": e.by_host,
-                **({"at": e.at.isoformat()} if e.at else {}),
-            }
-            for e in events
-        ],
-    }
-
-
-def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
-    """Fold a scenario's events through the engine and score it."""
-    if not isinstance(scenario, Mapping):
-        raise RuleError(N_("A scenario is a JSON object."))
-    slug = str(scenario.get("game", ""))
-    game = get_game(slug)
-    raw_players = scenario.get("players") or []
-    players = tuple(
-        Player(
-            int(p.get("seat", index)),
-            str(p["name"]),
-            str(p.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])),
-        )
-        for index, p in enumerate(raw_players, start=1)
-    )
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
-    setup = Setup(
-        slug,
-        players,
-        resolve_options(all_options(slug), scenario.get("options") or {}),
-        str(scenario.get("seed") or "0"),
-    )
-    game.check_setup(setup)
-    events = []
-    for index, raw in enumerate(scenario.get("events") or [], start=1):
-        event = Event(
-            seq=int(raw.get("seq", index)),
-            kind=str(raw["kind"]),
-            payload=dict(raw.get("payload") or {}),
-            author=raw.get("author"),
-            by_host=bool(raw.get("by_host", raw.get("author") is None)),
-        )
-        events.append(event)
-    state = fold(game, setup, sorted(events, key=lambda e: e.seq))
-    return state, score(game, state)

@@ -9,7 +9,7 @@ from flask import current_app
 from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
-from companion.games.base import N_, EventKind, Message, RuleError, msg
+from companion.games.contract import N_, Message, Move, RuleError, msg
 from companion.live import Broker
 
 ENGINE_KEY = "companion.engine"
@@ -40,10 +40,10 @@ def broker() -> Broker:
     return current_app.extensions[BROKER_KEY]  # type: ignore[no-any-return]
 
 
-def parse_payload(kind: EventKind, form: MultiDict[str, str] | Mapping[str, str]) -> dict[str, Any]:
-    """Turn form fields into an event payload of ``kind`` (types only; rules check the rest)."""
+def parse_payload(move: Move, form: MultiDict[str, str] | Mapping[str, str]) -> dict[str, Any]:
+    """Turn form fields into the payload of ``move`` (types only; its record and the rules check the rest)."""
     payload: dict[str, Any] = {}
-    for spec in kind.fields:
+    for spec in move.payload_fields:
         raw = form.get(spec.name, "")
         raw = raw.strip() if isinstance(raw, str) else raw
         if raw == "":

@@ -14,6 +14,16 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 
 JA = {
+    "Only a seat can be taken through the join link.": "参加リンクからできるのは席に着くことだけです。",
+    "Take a seat through the table's join link.": "卓の参加リンクから席に着いてください。",
+    "That round has already ended: the table is in round {now}. Nothing was recorded.": "そのターンはすでに終了しています。卓は第{now}ターンです。記録されませんでした。",
+    "The cards were already flipped: the table is on turn {now}. Nothing was recorded.": "カードはすでにめくられています。卓は第{now}ターンです。記録されませんでした。",
+    "This screen is out of date: reload it and try again.": "この画面は古くなっています。再読み込みしてからもう一度お試しください。",
+    "Undid entry #{seq}: {what}": "記録#{seq}を取り消し: {what}",
+    "a phone joining through the join link": "参加リンクから参加するスマートフォン",
+    "anyone seated": "着席している人なら誰でも",
+    "the host": "ホスト",
+    "the player of that seat (or the host)": "その席のプレイヤー(またはホスト)",
     "%(count)s places left": "残り%(count)s箇所",
     "%(count)s waiting": "%(count)s個待機中",
     "%(name)s: %(category)s": "%(name)s: %(category)s",

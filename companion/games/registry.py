@@ -1,4 +1,8 @@
-"""The registry of games, keyed by slug: the one place that names every game."""
+"""The registry of games, keyed by slug: the one list of games.
+
+A game is one package under ``companion/games/`` exposing ``GAME``; adding a game is adding its
+package and one line here.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from companion.games import (
     space_base,
     welcome_to_the_moon,
 )
-from companion.games.base import N_, Game, RuleError
+from companion.games.contract import N_, Game, RuleError
 
 GAMES: dict[str, Game] = {
     game.slug: game

@@ -1,35 +1,44 @@
 """A table's state as the fold of its ledger: tally sheet, dice tray, seats, voids, and the game.
 
-Every table understands the kinds in :mod:`companion.games.kinds`; anything else is passed to
-the table's game. An event that a void made obsolete, or that no longer fits after an earlier
-event was voided, is skipped by the fold and listed in ``skipped`` with the reason.
+Every table understands the moves in :data:`TABLE_MOVES`; the rest are the table's game's own.
+Each move is declared once (:class:`~companion.games.contract.Move`): :func:`decide` checks a new
+move with that record (fields, who may make it, the state it was made on, the rule) and returns
+the new state; :func:`controls` tells a phone which moves it may make now from the same record;
+:func:`fold` replays a ledger. An event that a void made obsolete, or that no longer fits after an
+earlier event was voided, is skipped by the fold and listed in ``skipped`` with the reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games import kinds
-from companion.games.base import (
+from companion.games.contract import (
+    ANYONE,
+    HOST,
+    JOIN,
     N_,
+    OWN_SEAT,
     Choice,
+    Control,
     Event,
-    EventKind,
     Field,
     Game,
     Message,
+    Move,
     RuleError,
     RuleOption,
     Scoreboard,
     Setup,
+    Viewer,
     check_payload,
     evolve,
     msg,
 )
-from companion.games.randomness import roll
-from companion.games.tally import TallySheet, new_sheet
+from companion.games.mechanics.randomness import roll
+from companion.games.mechanics.tally import TallySheet, new_sheet
 
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 MAX_DICE = 10
@@ -48,34 +57,6 @@ TABLE_OPTIONS = (
             Choice(ENTRIES_ANYONE, N_("Anyone seated, for any seat")),
         ),
     ),
-)
-
-_seat = Field("seat", "seat")
-TABLE_EVENT_KINDS = (
-    EventKind(
-        kinds.TALLY_ADD,
-        N_("Add to a tally"),
-        (_seat, Field("category", "text"), Field("delta", "int", -999, 999)),
-    ),
-    EventKind(
-        kinds.TALLY_SET,
-        N_("Set a tally"),
-        (_seat, Field("category", "text"), Field("value", "int", -9999, 9999)),
-    ),
-    EventKind(kinds.TALLY_CATEGORY, N_("Add a tally category"), (Field("name", "text", max_length=30),)),
-    EventKind(
-        kinds.DICE_ROLL,
-        N_("Roll dice"),
-        (
-            Field("count", "int", 1, MAX_DICE),
-            Field("sides", "int", 2, 100),
-            Field("values", "ints", 1, 100, required=False),
-        ),
-    ),
-    EventKind(kinds.VOID, N_("Undo"), (Field("target", "int", 1, 10**9),)),
-    EventKind(kinds.SEAT_CLAIM, N_("Take a seat"), (_seat, Field("device", "text", max_length=64)), voidable=False),
-    EventKind(kinds.SEAT_RELEASE, N_("Free a seat"), (_seat,), voidable=False, host_only=True),
-    EventKind(kinds.TABLE_END, N_("End the table"), (), voidable=False, host_only=True),
 )
 
 
@@ -118,21 +99,219 @@ class TableState:
         """Return the seat claimed by ``device``, if any."""
         return next((seat for seat, d in self.claims.items() if d == device), None)
 
+    def event(self, seq: int) -> Event | None:
+        """Return the entry numbered ``seq``, if there is one."""
+        index = seq - 1
+        if 0 <= index < len(self.events) and self.events[index].seq == seq:
+            return self.events[index]
+        return next((e for e in self.events if e.seq == seq), None)
+
+
+# -- The table's own moves ---------------------------------------------------------------------
+
+
+def _seat_checked(setup: Setup, event: Event) -> int:
+    seat = int(event.payload["seat"])
+    setup.player(seat)
+    return seat
+
+
+def _seat_name(setup: Setup, event: Event) -> str:
+    return next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
+
+
+def _tally_add(setup: Setup, state: TableState, event: Event) -> TableState:
+    seat, key = _seat_checked(setup, event), event.payload["category"]
+    value = state.tally.count(seat, key) + event.payload["delta"]
+    return evolve(state, tally=state.tally.with_count(seat, key, value))
+
+
+def _tally_set(setup: Setup, state: TableState, event: Event) -> TableState:
+    seat = _seat_checked(setup, event)
+    return evolve(state, tally=state.tally.with_count(seat, event.payload["category"], event.payload["value"]))
+
+
+def _tally_category(setup: Setup, state: TableState, event: Event) -> TableState:
+    return evolve(state, tally=state.tally.with_category(event.payload["name"]))
+
+
+def _dice_roll(setup: Setup, state: TableState, event: Event) -> TableState:
+    """Roll in the app, or enter real dice.
+
+    An app roll is numbered by how many app rolls came before it, so undoing a roll and rolling
+    again shows the same dice: a roll cannot be re-drawn until it suits someone.
+    """
+    count, sides = event.payload["count"], event.payload["sides"]
+    if sides not in DIE_SIDES:
+        raise RuleError(N_("Choose dice with 4, 6, 8, 10, 12 or 20 sides."))
+    typed = event.payload.get("values")
+    if typed is None:
+        draws_before = sum(1 for r in state.rolls if r.in_app)
+        values = roll(count, sides, setup.seed, "dice", draws_before)
+    elif len(typed) != count or not all(1 <= v <= sides for v in typed):
+        raise RuleError(N_("Enter {count} values from 1 to {sides}."), count=count, sides=sides)
+    else:
+        values = tuple(typed)
+    dice = DiceRoll(event.seq, event.author, sides, values, typed is None)
+    return evolve(state, rolls=(*state.rolls, dice))
+
+
+def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
+    seat, device = _seat_checked(setup, event), event.payload["device"]
+    if state.claims.get(seat) not in (None, device):
+        raise RuleError(N_("This seat is already taken by another phone."))
+    if state.seat_of(device) not in (None, seat):
+        raise RuleError(N_("This phone already holds another seat."))
+    return evolve(state, claims={**state.claims, seat: device})
+
+
+def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
+    seat = _seat_checked(setup, event)
+    return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
+
+
+def _table_end(setup: Setup, state: TableState, event: Event) -> TableState:
+    return evolve(state, ended=True)
+
+
+def _void(setup: Setup, state: TableState, event: Event) -> TableState:
+    """Voids are not applied one by one: the fold leaves out what they void (see :func:`fold`)."""
+    return state
+
+
+def _category_label(state: TableState, key: str) -> Message:
+    return msg(state.tally.category(key).label if any(c.key == key for c in state.tally.categories) else key)
+
+
+def _describe_roll(setup: Setup, state: TableState, event: Event, who: str) -> Message:
+    """Say the dice; an undone app roll shows the dice it had, which the next roll will show again."""
+    count, sides = event.payload["count"], event.payload["sides"]
+    typed = event.payload.get("values")
+    dice = next((r for r in state.rolls if r.seq == event.seq), None)
+    if dice is not None:
+        values: tuple[int, ...] | list[int] = dice.values
+    elif typed is not None:
+        values = typed
+    else:
+        draws_before = sum(1 for r in state.rolls if r.in_app and r.seq < event.seq)
+        values = roll(count, sides, setup.seed, "dice", draws_before)
+    template = (
+        N_("Entered real dice {count}d{sides}: {values}")
+        if typed
+        else N_("Rolled {count}d{sides} in the app: {values}")
+    )
+    return msg(template, count=count, sides=sides, values=", ".join(str(v) for v in values))
+
+
+_seat = Field("seat", "seat")
+TABLE_MOVES = (
+    Move(
+        kinds.TALLY_ADD,
+        N_("Add to a tally"),
+        (_seat, Field("category", "text"), Field("delta", "int", -999, 999)),
+        _tally_add,
+        lambda setup, state, e, who: msg(
+            N_("{name}: {delta:+d} {category}"),
+            name=who,
+            delta=e.payload["delta"],
+            category=_category_label(state, e.payload["category"]),
+        ),
+    ),
+    Move(
+        kinds.TALLY_SET,
+        N_("Set a tally"),
+        (_seat, Field("category", "text"), Field("value", "int", -9999, 9999)),
+        _tally_set,
+        lambda setup, state, e, who: msg(
+            N_("{name}: {category} set to {value}"),
+            name=who,
+            value=e.payload["value"],
+            category=_category_label(state, e.payload["category"]),
+        ),
+    ),
+    Move(
+        kinds.TALLY_CATEGORY,
+        N_("Add a tally category"),
+        (Field("name", "text", max_length=30),),
+        _tally_category,
+        lambda setup, state, e, who: msg(N_("New tally category “{name}”"), name=e.payload["name"]),
+        who=ANYONE,
+    ),
+    Move(
+        kinds.DICE_ROLL,
+        N_("Roll dice"),
+        (
+            Field("count", "int", 1, MAX_DICE),
+            Field("sides", "int", 2, 100),
+            Field("values", "ints", 1, 100, required=False),
+        ),
+        _dice_roll,
+        _describe_roll,
+        who=ANYONE,
+    ),
+    Move(
+        kinds.VOID,
+        N_("Undo"),
+        (Field("target", "int", 1, 10**9),),
+        _void,
+        lambda setup, state, e, who: msg(N_("Undid entry #{seq}"), seq=e.payload["target"]),
+        who=ANYONE,
+    ),
+    Move(
+        kinds.SEAT_CLAIM,
+        N_("Take a seat"),
+        (_seat, Field("device", "text", max_length=64)),
+        _seat_claim,
+        lambda setup, state, e, who: msg(N_("{name} took their seat"), name=who),
+        who=JOIN,
+        undoable=False,
+    ),
+    Move(
+        kinds.SEAT_RELEASE,
+        N_("Free a seat"),
+        (_seat,),
+        _seat_release,
+        lambda setup, state, e, who: msg(N_("Seat of {name} freed"), name=who),
+        who=HOST,
+        undoable=False,
+    ),
+    Move(
+        kinds.TABLE_END,
+        N_("End the table"),
+        (),
+        _table_end,
+        lambda setup, state, e, who: msg(N_("The table ended; the seed is revealed")),
+        who=HOST,
+        undoable=False,
+    ),
+)
+_TABLE_KINDS = frozenset(move.kind for move in TABLE_MOVES)
+
+
+def moves(game: Game) -> dict[str, Move]:
+    """Return every move a table of ``game`` understands, by kind."""
+    by_kind = _MOVES.get(game.slug)
+    if by_kind is None:
+        by_kind = _MOVES[game.slug] = {m.kind: m for m in (*TABLE_MOVES, *game.moves)}
+    return by_kind
+
+
+_MOVES: dict[str, dict[str, Move]] = {}
+
+
+def _move_of(game: Game, kind: str) -> Move:
+    move = moves(game).get(kind)
+    if move is None:
+        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=kind)
+    return move
+
+
+# -- The fold ------------------------------------------------------------------------------------
+
 
 def new_table(game: Game, setup: Setup) -> TableState:
     """Return the state of a table before any event."""
     return TableState(setup, game.initial_state(setup), new_sheet(game.tally_categories))
-
-
-def event_kinds(game: Game) -> dict[str, EventKind]:
-    """Return every kind a table of ``game`` understands, by name."""
-    kinds_of_game = _KINDS.get(game.slug)
-    if kinds_of_game is None:
-        kinds_of_game = _KINDS[game.slug] = {k.kind: k for k in (*TABLE_EVENT_KINDS, *game.event_kinds)}
-    return kinds_of_game
-
-
-_KINDS: dict[str, dict[str, EventKind]] = {}
 
 
 def fold(game: Game, setup: Setup, events: Iterable[Event]) -> TableState:
@@ -165,20 +344,32 @@ def _apply_all(
     long ledger) and put back into the table state when a table event or the end comes.
     """
     setup, game_state = state.setup, state.game
+    by_kind = moves(game)
     for event in events:
         if event.seq in voided or event.kind == kinds.VOID:
             continue
         try:
-            event = _checked(game, event)
-            handler = _HANDLERS.get(event.kind)
-            if handler is None:
-                game_state = game.apply(setup, game_state, event)
-            else:
-                state = handler(evolve(state, game=game_state), event)
+            move = by_kind.get(event.kind)
+            if move is None:
+                raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+            event = _checked(setup, move, event)
+            if event.kind in _TABLE_KINDS:
+                state = move.apply(setup, evolve(state, game=game_state), event)
                 game_state = state.game
+            else:
+                game_state = move.apply(setup, game_state, event)
         except RuleError as error:
             skipped[event.seq] = error.message
     return state if state.game is game_state else evolve(state, game=game_state)
+
+
+def _checked(setup: Setup, move: Move, event: Event) -> Event:
+    """Return the event with its payload checked against its move (seats at this table), or raise RuleError."""
+    payload = check_payload(move, event.payload)
+    for spec in move.fields:
+        if spec.type == "seat" and spec.name in payload:
+            setup.player(payload[spec.name])
+    return event if payload == event.payload else evolve(event, payload=payload)
 
 
 def _voided(ledger: tuple[Event, ...]) -> set[int]:
@@ -190,174 +381,144 @@ def _voided(ledger: tuple[Event, ...]) -> set[int]:
     return voided
 
 
-def decide(game: Game, state: TableState, event: Event) -> Event:
-    """Return ``event`` with a checked payload if it may be appended now, else raise RuleError."""
-    kind = event_kinds(game).get(event.kind)
-    if kind is None:
-        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+# -- Deciding a new move -----------------------------------------------------------------------
+
+
+def decide(game: Game, state: TableState, event: Event, *, joining: bool = False) -> tuple[Event, TableState]:
+    """Check a new move against its record and the table, and return it with the state after it.
+
+    Raises RuleError (with the reason) when the move may not be made now: unknown, after the
+    end, by someone the record does not allow, made on a screen the table has moved on from
+    (its guard), or refused by the rules. ``joining`` is true only for the join flow.
+    """
+    move = _move_of(game, event.kind)
     if state.ended:
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
-    checked = evolve(event, payload=check_payload(kind, event.payload))
-    if kind.host_only and not checked.by_host:
-        raise RuleError(N_("Only the host can do this."))
-    _check_seat_rights(state, checked)
+    checked = _checked(state.setup, move, event)
+    _authorize(move, state, checked, joining)
+    setup = state.setup
+    scope_state = state if move.kind in _TABLE_KINDS else state.game
+    if move.guard is not None:
+        shown = checked.payload.get(move.guard.field)
+        now = move.guard.current(scope_state)
+        if shown is None:
+            raise RuleError(N_("This screen is out of date: reload it and try again."))
+        if shown != now:
+            raise RuleError(move.guard.refusal, now=now)
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
+        return checked, fold(game, setup, (*state.events, checked))
+    if move.kind in _TABLE_KINDS:
+        after = move.apply(setup, state, checked)
     else:
-        _apply(game, state, checked)
-    return checked
+        after = evolve(state, game=move.apply(setup, state.game, checked))
+    return checked, evolve(after, events=(*state.events, checked))
 
 
-def _check_seat_rights(state: TableState, event: Event) -> None:
-    seat = event.payload.get("seat")
-    if event.kind == kinds.SEAT_CLAIM or seat is None or event.by_host:
+def _authorize(move: Move, state: TableState, event: Event, joining: bool) -> None:
+    """Raise RuleError unless the move's record lets this phone make it."""
+    who = move.who_at(state.setup)
+    if who == JOIN:
+        if not joining:
+            raise RuleError(N_("Take a seat through the table's join link."))
         return
-    if state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE and event.author is not None:
-        return
-    if seat != event.author:
+    if joining:
+        raise RuleError(N_("Only a seat can be taken through the join link."))
+    if who == HOST and not event.by_host:
+        raise RuleError(N_("Only the host can do this."))
+    if who == ANYONE and not event.by_host and event.author is None:
+        raise RuleError(N_("Spectators can only watch."))
+    if who == OWN_SEAT and event.payload.get("seat") not in _seats_for(state, event.author, event.by_host):
         raise RuleError(N_("You can only record for your own seat."))
+
+
+def _seats_for(state: TableState, seat: int | None, host: bool) -> tuple[int, ...]:
+    """Seats a phone may record seat moves for: all for the host (or anyone, by the option), else its own."""
+    if host or (seat is not None and state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE):
+        return state.setup.seats
+    return (seat,) if seat is not None else ()
 
 
 def _check_void(game: Game, state: TableState, event: Event) -> None:
     target_seq = event.payload["target"]
-    target = next((e for e in state.events if e.seq == target_seq), None)
+    target = state.event(target_seq)
     if target is None:
         raise RuleError(N_("There is no entry #{seq}."), seq=target_seq)
-    if not event_kinds(game)[target.kind].voidable:
+    if not _move_of(game, target.kind).undoable:
         raise RuleError(N_("Entry #{seq} cannot be undone."), seq=target_seq)
     if target.seq in state.voided:
         raise RuleError(N_("Entry #{seq} is already undone."), seq=target_seq)
-    anyone_may = event.by_host or state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE
-    if not anyone_may and target.author != event.author:
+    if not _may_void(state, target, event.author, event.by_host):
         raise RuleError(N_("Only its author or the host can undo entry #{seq}."), seq=target_seq)
 
 
-def _checked(game: Game, event: Event) -> Event:
-    """Return the event with its payload checked against its kind, or raise RuleError."""
-    kind = event_kinds(game).get(event.kind)
-    if kind is None:
-        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-    payload = check_payload(kind, event.payload)
-    return event if payload == event.payload else evolve(event, payload=payload)
+def _may_void(state: TableState, target: Event, seat: int | None, host: bool) -> bool:
+    anyone_may = host or (seat is not None and state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE)
+    return anyone_may or (seat is not None and target.author == seat)
 
 
-def _apply(game: Game, state: TableState, event: Event) -> TableState:
-    event = _checked(game, event)
-    handler = _HANDLERS.get(event.kind)
-    if handler is not None:
-        return handler(state, event)
-    return evolve(state, game=game.apply(state.setup, state.game, event))
+# -- What a phone may do -------------------------------------------------------------------------
 
 
-def _tally_add(state: TableState, event: Event) -> TableState:
-    seat, key = _seat_checked(state, event), event.payload["category"]
-    value = state.tally.count(seat, key) + event.payload["delta"]
-    return evolve(state, tally=state.tally.with_count(seat, key, value))
+def controls(game: Game, state: TableState, seat: int | None, host: bool) -> dict[str, Control]:
+    """Return, for every move, whether this phone may make it now and for which seats.
+
+    Read from the same records as :func:`decide`: a one-tap move is tried against the state, so a
+    button is shown exactly when the server would accept its tap.
+    """
+    return {kind: _control(game, state, move, seat, host) for kind, move in moves(game).items()}
 
 
-def _tally_set(state: TableState, event: Event) -> TableState:
-    seat = _seat_checked(state, event)
-    return evolve(state, tally=state.tally.with_count(seat, event.payload["category"], event.payload["value"]))
+def _control(game: Game, state: TableState, move: Move, seat: int | None, host: bool) -> Control:
+    who = move.who_at(state.setup)
+    if state.ended or who == JOIN:
+        return Control(move.kind, False)
+    scope_state = state if move.kind in _TABLE_KINDS else state.game
+    hidden = ((move.guard.field, move.guard.current(scope_state)),) if move.guard else ()
+    if who == OWN_SEAT:
+        seats = _seats_for(state, seat, host)
+        return Control(move.kind, bool(seats), seats, hidden)
+    allowed = host if who == HOST else (host or seat is not None)
+    if allowed and move.asks_nothing:
+        try:
+            decide(game, state, Event(state.last_seq + 1, move.kind, dict(hidden), author=seat, by_host=host))
+        except RuleError:
+            allowed = False
+    return Control(move.kind, allowed, (), hidden)
 
 
-def _tally_category(state: TableState, event: Event) -> TableState:
-    return evolve(state, tally=state.tally.with_category(event.payload["name"]))
+def viewer(game: Game, state: TableState, seat: int | None, host: bool) -> Viewer:
+    """Return the phone a view is made for, with its controls."""
+    return Viewer(seat, host, controls(game, state, seat, host))
 
 
-def _dice_roll(state: TableState, event: Event) -> TableState:
-    count, sides = event.payload["count"], event.payload["sides"]
-    if sides not in DIE_SIDES:
-        raise RuleError(N_("Choose dice with 4, 6, 8, 10, 12 or 20 sides."))
-    typed = event.payload.get("values")
-    if typed is None:
-        values = roll(count, sides, state.setup.seed, "dice", event.seq)
-    elif len(typed) != count or not all(1 <= v <= sides for v in typed):
-        raise RuleError(N_("Enter {count} values from 1 to {sides}."), count=count, sides=sides)
-    else:
-        values = tuple(typed)
-    dice = DiceRoll(event.seq, event.author, sides, values, typed is None)
-    return evolve(state, rolls=(*state.rolls, dice))
+def undoable(game: Game, state: TableState, target: Event, seat: int | None, host: bool) -> bool:
+    """True when this phone may undo (or redo) entry ``target`` now: the log shows Undo only then."""
+    move = moves(game).get(target.kind)
+    return (
+        move is not None
+        and move.undoable
+        and not state.ended
+        and target.seq not in state.voided
+        and (seat is not None or host)
+        and _may_void(state, target, seat, host)
+    )
 
 
-def _seat_claim(state: TableState, event: Event) -> TableState:
-    seat, device = _seat_checked(state, event), event.payload["device"]
-    if state.claims.get(seat) not in (None, device):
-        raise RuleError(N_("This seat is already taken by another phone."))
-    if state.seat_of(device) not in (None, seat):
-        raise RuleError(N_("This phone already holds another seat."))
-    return evolve(state, claims={**state.claims, seat: device})
-
-
-def _seat_release(state: TableState, event: Event) -> TableState:
-    seat = _seat_checked(state, event)
-    return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
-
-
-def _table_end(state: TableState, event: Event) -> TableState:
-    return evolve(state, ended=True)
-
-
-def _seat_checked(state: TableState, event: Event) -> int:
-    seat = int(event.payload["seat"])
-    state.setup.player(seat)
-    return seat
-
-
-_HANDLERS: dict[str, Callable[[TableState, Event], TableState]] = {
-    kinds.TALLY_ADD: _tally_add,
-    kinds.TALLY_SET: _tally_set,
-    kinds.TALLY_CATEGORY: _tally_category,
-    kinds.DICE_ROLL: _dice_roll,
-    kinds.SEAT_CLAIM: _seat_claim,
-    kinds.SEAT_RELEASE: _seat_release,
-    kinds.TABLE_END: _table_end,
-}
+# -- Words and scores ----------------------------------------------------------------------------
 
 
 def describe(game: Game, state: TableState, event: Event) -> Message:
-    """Return the entry in plain words for the log."""
-    describe_table_event = _DESCRIPTIONS.get(event.kind)
-    if describe_table_event is None:
-        return game.describe(state.setup, event)
-    who = next((p.name for p in state.setup.players if p.seat == event.payload.get("seat")), "")
-    return describe_table_event(state, event, who)
-
-
-def _category_label(state: TableState, key: str) -> Message:
-    return msg(state.tally.category(key).label if any(c.key == key for c in state.tally.categories) else key)
-
-
-def _describe_roll(state: TableState, event: Event, who: str) -> Message:
-    dice = next((r for r in state.rolls if r.seq == event.seq), None)
-    values = ", ".join(str(v) for v in dice.values) if dice else "—"
-    template = (
-        N_("Entered real dice {count}d{sides}: {values}")
-        if "values" in event.payload
-        else N_("Rolled {count}d{sides} in the app: {values}")
-    )
-    return msg(template, count=event.payload["count"], sides=event.payload["sides"], values=values)
-
-
-_DESCRIPTIONS: dict[str, Callable[[TableState, Event, str], Message]] = {
-    kinds.TALLY_ADD: lambda state, e, who: msg(
-        N_("{name}: {delta:+d} {category}"),
-        name=who,
-        delta=e.payload["delta"],
-        category=_category_label(state, e.payload["category"]),
-    ),
-    kinds.TALLY_SET: lambda state, e, who: msg(
-        N_("{name}: {category} set to {value}"),
-        name=who,
-        value=e.payload["value"],
-        category=_category_label(state, e.payload["category"]),
-    ),
-    kinds.TALLY_CATEGORY: lambda state, e, who: msg(N_("New tally category “{name}”"), name=e.payload["name"]),
-    kinds.DICE_ROLL: _describe_roll,
-    kinds.VOID: lambda state, e, who: msg(N_("Undid entry #{seq}"), seq=e.payload["target"]),
-    kinds.SEAT_CLAIM: lambda state, e, who: msg(N_("{name} took their seat"), name=who),
-    kinds.SEAT_RELEASE: lambda state, e, who: msg(N_("Seat of {name} freed"), name=who),
-    kinds.TABLE_END: lambda state, e, who: msg(N_("The table ended; the seed is revealed")),
-}
+    """Return the entry in plain words for the log; an undo says what it undid, for everyone to see."""
+    move = moves(game).get(event.kind)
+    if move is None:
+        return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+    if event.kind == kinds.VOID:
+        target = state.event(int(event.payload["target"]))
+        if target is not None and target.kind != kinds.VOID:
+            return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target))
+    scope_state = state if move.kind in _TABLE_KINDS else state.game
+    return move.describe(state.setup, scope_state, event, _seat_name(state.setup, event))
 
 
 def score(game: Game, state: TableState) -> Scoreboard:

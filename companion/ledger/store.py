@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from companion.db import read_session, write_session
-from companion.games.base import Event, Player, RuleError, Setup
+from companion.games.contract import Event, Player, RuleError, Setup
 from companion.models import TableRecord
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L

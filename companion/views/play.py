@@ -12,13 +12,12 @@ from flask.typing import ResponseReturnValue
 
 from companion import services
 from companion.games import kinds
-from companion.games.base import N_
+from companion.games.contract import N_
 from companion.games.registry import get_game
-from companion.games.table import DIE_SIDES, MAX_DICE, event_kinds
+from companion.games.table import DIE_SIDES, MAX_DICE, moves
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
-from companion.panels import panel_for
 from companion.views.tables import take_seat_from_form
 from companion.web import broker, checked_key, engine, parse_payload, refuse
 
@@ -44,23 +43,24 @@ def member(code: str) -> tuple[TableInfo, Membership]:
 def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the board partial needs."""
     state = services.table_state(engine(), table)
-    panel = panel_for(state, role.seat, role.host)
+    phone = services.seat_view(state, role.seat, role.host)
     return {
-        "panel_template": panel[0] if panel else None,
-        "panel": panel[1] if panel else None,
+        "panel_template": phone.panel_template,
+        "panel": phone.panel,
+        "controls": phone.controls,
         "table": table,
         "role": role,
         "state": state,
         "game": get_game(table.setup.game),
         "board": services.scoreboard(state),
-        "tally": services.tally_view(state, role.seat, role.host),
+        "tally": phone.tally,
         "rolls": list(reversed(state.rolls))[:8],
         "die_sides": DIE_SIDES,
         "max_dice": MAX_DICE,
         "key": services.new_key(),
         "seed_hash": services.public_seed_hash(table),
         "news": services.latest_news(state),
-        "kinds": {"seat_release": kinds.SEAT_RELEASE},
+        "kinds": kinds,
     }
 
 
@@ -84,14 +84,14 @@ def record(code: str) -> ResponseReturnValue:
     if not role.can_record:
         raise refuse(403, N_("Spectators can only watch."))
     kind_name = request.form.get("kind", "")
-    kind = event_kinds(get_game(table.setup.game)).get(kind_name)
-    if kind is None:
+    move = moves(get_game(table.setup.game)).get(kind_name)
+    if move is None:
         raise refuse(422, N_("Unknown kind of entry: {kind}."), kind=kind_name[:40])
     services.record(
         engine(),
         table,
-        kind=kind.kind,
-        payload=parse_payload(kind, request.form),
+        kind=move.kind,
+        payload=parse_payload(move, request.form),
         author=role.seat,
         by_host=role.host,
         idempotency_key=checked_key(request.form.get("key", "")),
@@ -124,7 +124,9 @@ def log(code: str) -> ResponseReturnValue:
         role=role,
         state=state,
         game=get_game(table.setup.game),
-        lines=services.log_lines(state),
+        lines=services.log_lines(state, role.seat, role.host),
+        controls=services.seat_view(state, role.seat, role.host).controls,
+        kinds=kinds,
         key=services.new_key(),
     )
 

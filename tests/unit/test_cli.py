@@ -61,8 +61,8 @@ def test_an_exported_table_replays_to_the_same_scores(
         post_event(client, code, kind="mrp.land", seat=seat, zone=zone, count=count)
     post_event(client, code, kind="dice.roll", count=2, sides=6)
     post_event(client, code, kind="mrp.bonus", seat=1, points=4)
-    for _ in range(10):
-        post_event(client, code, kind="mrp.end-round")
+    for round_number in range(1, 11):
+        post_event(client, code, kind="mrp.end-round", round=round_number)
     page_totals = client.get(f"/t/{code}/results").text
     monkeypatch.setenv("COMPANION_DATABASE_URL", database_url)
     monkeypatch.setenv("COMPANION_SECRET_KEY", "cli")
@@ -77,3 +77,53 @@ def test_an_exported_table_replays_to_the_same_scores(
         assert f'{name} <span class="total">{total}</span>' in page_totals
     assert sum(totals.values()) > 0
     assert CliRunner().invoke(main, ["export", "NOPE99"]).exit_code != 0
+
+
+def test_score_uses_the_pure_core_only(tmp_path: Path) -> None:
+    """`companion score` replays without the database, the live broker or the web layer."""
+    import subprocess
+    import sys
+
+    example = sorted((ROOT / "docs/examples").glob("*.json"))[0]
+    program = (
+        "import sys\n"
+        "from companion.cli import main\n"
+        f"main(['score', {str(example)!r}], standalone_mode=False)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('sqlalchemy', 'sqlmodel', 'flask', 'redis', 'psycopg', 'jinja2', 'werkzeug') "
+        "or m in ('companion.services', 'companion.ledger', 'companion.live'))\n"
+        "sys.stderr.write(repr(loaded))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stderr == "[]"
+    assert json.loads(done.stdout)["players"]
+
+
+def test_score_names_the_winners_and_in_solo_the_verdict_against_astra(tmp_path: Path) -> None:
+    solo = {
+        "game": "welcome-to-the-moon",
+        "players": [{"name": "Aki"}],
+        "options": {"mode": "solo", "adventure": "2", "astra-level": 8},
+        "seed": "x",
+        "events": [],
+    }
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps(solo))
+    board = score(path)
+    assert board["players"][0]["rank"] == 1
+    assert board["winners"] == []
+    assert board["verdict"]["automa"] == "ASTRA" and board["verdict"]["winner"] == "automa"
+    assert board["verdict"]["score"] < board["verdict"]["automa_score"]
+    together = tmp_path / "together.json"
+    together.write_text(
+        json.dumps(
+            {
+                "game": "space-base",
+                "players": [{"name": "Aki"}, {"name": "Ben"}],
+                "seed": "x",
+                "events": [{"kind": "tally.set", "payload": {"seat": 2, "category": "vp", "value": 40}}],
+            }
+        )
+    )
+    board = score(together)
+    assert board["winners"] == [{"seat": 2, "name": "Ben"}] and "verdict" not in board

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from companion.games.base import Event, Player, RuleError, Setup, check_payload, resolve_options
+from companion.games.contract import Event, Player, RuleError, Setup, check_payload, resolve_options
 from companion.games.registry import GAMES, get_game
-from companion.games.table import TABLE_OPTIONS, decide, fold, new_table, score
+from companion.games.table import TABLE_MOVES, TABLE_OPTIONS, decide, fold, new_table, score
 
 SLUGS = ["welcome-to-the-moon", "space-base", "andromeda", "mission-red-planet", "crafting-the-cosmos"]
 
@@ -71,7 +71,7 @@ def test_a_rejected_event_changes_nothing(slug: str) -> None:
 
 
 def test_payload_checks_types_bounds_and_unknown_fields() -> None:
-    kinds = {k.kind: k for k in __import__("companion.games.table", fromlist=["x"]).TABLE_EVENT_KINDS}
+    kinds = {k.kind: k for k in TABLE_MOVES}
     kind = kinds["tally.add"]
     assert check_payload(kind, {"seat": 1, "category": "vp", "delta": 3}) == {
         "seat": 1,
@@ -119,11 +119,11 @@ def sample_payload(kind) -> dict:  # type: ignore[no-untyped-def,type-arg]
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_event_kind_reads_in_plain_words(slug: str) -> None:
-    from companion.games.table import describe, event_kinds
+    from companion.games.table import describe, moves
 
     game = get_game(slug)
     setup = setup_for(slug)
     state = new_table(game, setup)
-    for kind in event_kinds(game).values():
+    for kind in moves(game).values():
         text = describe(game, state, Event(1, kind.kind, sample_payload(kind), author=1))
         assert text.render() and "{" not in text.render(), kind.kind

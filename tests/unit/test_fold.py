@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.base import Event, Player, RuleError, Setup
-from companion.games.randomness import roll, seed_hash, shuffled
+from companion.games.contract import Event, Player, RuleError, Setup
+from companion.games.mechanics.randomness import roll, seed_hash, shuffled
 from companion.games.registry import get_game
 from companion.games.table import TableState, decide, fold, score
 
@@ -78,9 +78,15 @@ def test_players_record_only_for_their_own_seat_unless_host_or_option() -> None:
     decide(GAME, open_table, ev(1, "tally.add", author=2, seat=1, category="vp", delta=1))
 
 
-def test_app_dice_come_from_the_seed_and_the_entry_number() -> None:
+def test_app_dice_come_from_the_seed_and_the_number_of_app_rolls_before() -> None:
     state = replay(ev(7, "dice.roll", count=2, sides=6))
-    assert state.rolls[0].values == roll(2, 6, "secret-seed", "dice", 7)
+    assert state.rolls[0].values == roll(2, 6, "secret-seed", "dice", 0)
+    second = replay(
+        ev(3, "dice.roll", count=2, sides=6),
+        ev(4, "dice.roll", count=2, sides=6, values=[1, 1]),  # real dice do not count as a draw
+        ev(7, "dice.roll", count=2, sides=6),
+    )
+    assert second.rolls[2].values == roll(2, 6, "secret-seed", "dice", 1)
     assert replay(ev(7, "dice.roll", count=2, sides=6)).rolls == state.rolls
     other = fold(
         GAME,
@@ -140,3 +146,19 @@ def test_user_named_categories_join_the_sheet() -> None:
     assert score(GAME, state).players[0].total == 4
     with pytest.raises(RuleError):
         decide(GAME, state, ev(3, "tally.category", name="bonus"))
+
+
+def test_undoing_a_roll_and_rolling_again_shows_the_same_dice() -> None:
+    first = replay(ev(1, "dice.roll", count=10, sides=20))
+    _event, undone = decide(GAME, first, ev(2, "void", target=1))
+    _event, rerolled = decide(GAME, undone, ev(3, "dice.roll", count=10, sides=20))
+    assert [r.values for r in rerolled.rolls] == [first.rolls[0].values]
+    assert rerolled.rolls[0].seq == 3
+
+
+def test_an_undo_says_what_it_undid_so_everyone_sees_a_draw_taken_back() -> None:
+    from companion.games.table import describe
+
+    state = replay(ev(1, "dice.roll", count=2, sides=6), ev(2, "void", target=1))
+    values = ", ".join(str(v) for v in roll(2, 6, "secret-seed", "dice", 0))
+    assert describe(GAME, state, state.events[1]).render() == f"Undid entry #1: Rolled 2d6 in the app: {values}"

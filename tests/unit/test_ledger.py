@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from companion import services
 from companion.db import make_engine, read_session
-from companion.games.base import RuleError
+from companion.games.contract import RuleError
 from companion.migrate import upgrade
 from companion.models import EventRecord
 from tests.conftest import migrated_postgres_url

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from companion.games import mission_red_planet as mrp
-from companion.games.base import RuleError, Scoreboard
+from companion.games.contract import RuleError, Scoreboard
+from companion.games.mission_red_planet import GAME as MRP
+from companion.games.mission_red_planet import rules as mrp
+from companion.games.scenario import replay
 from companion.games.table import TableState
-from companion.services import replay
 
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gin")
 
@@ -281,3 +282,17 @@ def test_a_final_tie_is_shared_unless_the_option_counts_crew() -> None:
     )
     assert [p.name for p in board.players][:2] == ["Ben", "Aki"]
     assert board.players[0].rank == 1 and board.players[1].rank == 2
+
+
+def test_undoing_a_landing_and_landing_again_draws_the_same_resource_token() -> None:
+    from companion.games.contract import Event, Player, Setup, resolve_options
+    from companion.games.table import TABLE_OPTIONS, decide, fold
+
+    players = tuple(Player(seat, name, "#000000") for seat, name in enumerate(NAMES[:3], start=1))
+    setup = Setup(mrp.SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "seed")
+    landed = fold(MRP, setup, [Event(1, mrp.LAND, {"seat": 1, "zone": 4, "count": 1}, author=1)])
+    drawn = landed.game.resources[4]
+    _event, undone = decide(MRP, landed, Event(2, "void", {"target": 1}, author=1))
+    assert 4 not in undone.game.resources
+    _event, again = decide(MRP, undone, Event(3, mrp.LAND, {"seat": 1, "zone": 4, "count": 1}, author=1))
+    assert again.game.resources[4] == drawn

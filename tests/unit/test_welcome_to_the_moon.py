@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from companion.games import welcome_to_the_moon as wttm
-from companion.games.base import Event, Player, RuleError, Scoreboard, Setup, resolve_options
-from companion.games.moon_cards import DECK, DECK_BY_NUMBER
+from companion.games.contract import Event, Player, RuleError, Scoreboard, Setup, resolve_options
+from companion.games.scenario import replay
 from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
-from companion.services import replay
+from companion.games.welcome_to_the_moon import GAME as WTTM
+from companion.games.welcome_to_the_moon import rules as wttm
+from companion.games.welcome_to_the_moon.cards import DECK, DECK_BY_NUMBER
 
 NAMES = ("Aki", "Ben", "Chika", "Dai")
 
@@ -25,7 +26,7 @@ def play(setup: Setup, *events: tuple[str, dict[str, Any]]) -> TableState:
     ledger = [
         Event(seq, kind, payload, author=None, by_host=True) for seq, (kind, payload) in enumerate(events, start=1)
     ]
-    state = fold(wttm.GAME, setup, ledger)
+    state = fold(WTTM, setup, ledger)
     assert not state.skipped, {seq: m.render() for seq, m in state.skipped.items()}
     return state
 
@@ -41,7 +42,7 @@ def sheet(seat: int, **values: int) -> list[tuple[str, dict[str, Any]]]:
 
 
 def board_of(setup: Setup, *events: tuple[str, dict[str, Any]]) -> Scoreboard:
-    return wttm.GAME.score(setup, play(setup, *events).game, None)  # type: ignore[arg-type]
+    return WTTM.score(setup, play(setup, *events).game, None)  # type: ignore[arg-type]
 
 
 def points(board: Scoreboard, name: str, key: str | None = None) -> int:
@@ -67,7 +68,7 @@ def test_three_piles_of_21_from_the_seed_with_every_card_once() -> None:
     assert [len(p) for p in state.piles] == [21, 21, 21]
     assert sorted(c.id for p in state.piles for c in p) == list(range(1, 64))
     assert play(setup_of()).game.piles == state.piles
-    other = fold(wttm.GAME, Setup(wttm.SLUG, setup_of().players, setup_of().options, "another"), []).game
+    other = fold(WTTM, Setup(wttm.SLUG, setup_of().players, setup_of().options, "another"), []).game
     assert other.piles != state.piles
 
 
@@ -103,18 +104,19 @@ def test_a_pile_that_runs_out_is_reshuffled_from_its_discards() -> None:
 def test_undoing_a_flip_restores_the_previous_combos_exactly() -> None:
     setup = setup_of()
     ledger = [Event(1, wttm.FLIP, {}, by_host=True), Event(2, wttm.FLIP, {}, by_host=True)]
-    two = fold(wttm.GAME, setup, ledger).game
-    undone = fold(wttm.GAME, setup, [*ledger, Event(3, "void", {"target": 2}, by_host=True)]).game
+    two = fold(WTTM, setup, ledger).game
+    undone = fold(WTTM, setup, [*ledger, Event(3, "void", {"target": 2}, by_host=True)]).game
     assert undone.combos() == play(setup, *flips(1)).game.combos() != two.combos()
     assert undone.turn == 1
 
 
 def test_who_may_flip_is_an_option() -> None:
     setup = setup_of(flip="host")
-    state = fold(wttm.GAME, setup, [])
-    with pytest.raises(RuleError):
-        decide(wttm.GAME, state, Event(1, wttm.FLIP, {}, author=1))
-    decide(wttm.GAME, state, Event(1, wttm.FLIP, {}, by_host=True))
+    state = fold(WTTM, setup, [])
+    with pytest.raises(RuleError, match="Only the host can do this"):
+        decide(WTTM, state, Event(1, wttm.FLIP, {"turn": 0}, author=1))
+    _event, after = decide(WTTM, state, Event(1, wttm.FLIP, {"turn": 0}, by_host=True))
+    assert after.game.turn == 1 and after.last_seq == 1
 
 
 # -- Missions -------------------------------------------------------------------------------------
@@ -147,7 +149,7 @@ def test_everyone_completing_on_the_first_turn_takes_the_first_value_later_turns
 def test_adventure_1_missions_give_the_seeds_rockets_not_points() -> None:
     setup = setup_of(1, adventure="1")
     state = play(setup, *flips(1), (wttm.MISSION, {"seat": 1, "letter": "A"}))
-    board = wttm.GAME.score(setup, state.game, None)  # type: ignore[arg-type]
+    board = WTTM.score(setup, state.game, None)  # type: ignore[arg-type]
     first = wttm.mission_values(setup, state.game.missions[0])[0]
     assert first == 4  # both A cards give 4 rockets first (the seed's value for astronaut & water)
     assert board.players[0].total == 0
@@ -462,7 +464,7 @@ def test_astra_scores_by_level_and_adventure_and_the_result_is_player_minus_astr
     expected = sum(n * multipliers[a] for a, n in state.astra.items()) + 5 + 3 * 1
     assert wttm.astra_score(setup, state) == expected
     assert sum(state.astra.values()) == 30
-    board = wttm.GAME.score(setup, state, None)  # type: ignore[arg-type]
+    board = WTTM.score(setup, state, None)  # type: ignore[arg-type]
     assert points(board, "Aki", "astra") == -expected
     assert any("ASTRA (Margaret, level 3)" in line for line in board.to_json()["details"])
     assert sum(state.solo_seen.values()) >= 3  # 30 turns reach the last third

@@ -7,7 +7,7 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from companion.games.registry import GAMES
-from companion.games.table import event_kinds
+from companion.games.table import moves
 from tests.conftest import new_table, post_event
 
 GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1.5", "<script>", "１", "1 2 x", " " * 3, "ü" * 70]
@@ -16,11 +16,11 @@ GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1.5", "<script>", "１",
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_every_event_kind_with_garbage_fields_is_refused_cleanly(client: FlaskClient, slug: str) -> None:
     code = new_table(client, game=slug, players=(("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73")))
-    for kind in event_kinds(GAMES[slug]).values():
+    for kind in moves(GAMES[slug]).values():
         if kind.kind == "table.end":
             continue
         for value in GARBAGE:
-            fields = {f.name: value for f in kind.fields}
+            fields = {f.name: value for f in kind.payload_fields}
             response = post_event(client, code, kind=kind.kind, **fields)
             assert response.status_code < 500, (kind.kind, value)
             if response.status_code >= 400:

@@ -28,8 +28,8 @@ def test_create_join_record_undo_and_score_on_postgres(pg_client) -> None:  # ty
     assert post_event(phone, code, kind="mrp.land", seat=2, zone=3, count=2).status_code == 303
     assert post_event(phone, code, key="pg-same-key", kind="mrp.land", seat=2, zone=3, count=1).status_code == 303
     assert post_event(phone, code, key="pg-same-key", kind="mrp.land", seat=2, zone=3, count=1).status_code == 303
-    for _ in range(5):
-        assert post_event(host, code, kind="mrp.end-round").status_code == 303
+    for round_number in range(1, 6):
+        assert post_event(host, code, kind="mrp.end-round", round=round_number).status_code == 303
     results = host.get(f"/t/{code}/results").text
     assert "Round 5, Zone 3: Ben 3: Ben takes 1" in results
     log = host.get(f"/t/{code}/log").text

@@ -284,5 +284,7 @@ def test_only_the_host_sees_the_flip_button_when_the_option_says_so(client: Flas
         return len(soup(c.get(f"/t/{code}")).select("input[name=kind][value='wttm.flip']"))
 
     assert flip_buttons(client) == 1 and flip_buttons(phone) == 0
-    assert post_event(phone, code, kind="wttm.flip").status_code == 422
-    assert post_event(client, code, kind="wttm.flip").status_code == 303
+    refused = post_event(phone, code, kind="wttm.flip", turn=0)
+    assert refused.status_code == 422
+    assert "Only the host can do this." in soup(refused).select_one(".error").text
+    assert post_event(client, code, kind="wttm.flip", turn=0).status_code == 303

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.base import N_, CategoryScore, Message, PlayerScore, Setup, msg
+from companion.games.contract import N_, CategoryScore, Message, PlayerScore, Setup, msg
 
 DENSE = "dense"
 COMPETITION = "competition"

@@ -209,7 +209,7 @@ def applied_options(options: Sequence[RuleOption], values: Mapping[str, Any]) ->
 
 @dataclass(frozen=True)
 class Field:
-    """One payload field of an event kind; the web layer parses forms with it."""
+    """One payload field of a move; the web layer parses forms with it."""
 
     name: str
     type: str  # "int", "seat", "text", "choice", "ints", "bool"
@@ -220,21 +220,103 @@ class Field:
     max_length: int = 60
 
 
+# Who may make a move: the one vocabulary shared by the server's check, the buttons and the log.
+OWN_SEAT = "own-seat"  # for the seat in the move's ``seat`` field: its holder or the host (or anyone
+#                        seated when the table's entry option says so)
+ANYONE = "anyone"  # any seated phone or the host
+HOST = "host"  # the host only
+JOIN = "join"  # only through the join link (a phone taking a seat), never from a form
+
+WHO_PHRASES = {
+    OWN_SEAT: N_("the player of that seat (or the host)"),
+    ANYONE: N_("anyone seated"),
+    HOST: N_("the host"),
+    JOIN: N_("a phone joining through the join link"),
+}
+
+
 @dataclass(frozen=True)
-class EventKind:
-    """An event a game understands: its payload fields and how the log describes it."""
+class Guard:
+    """What a move acts on, so that a move made on a stale screen is refused, not applied twice.
+
+    The phone sends ``field`` with the value it showed (e.g. the turn whose cards it flips); the
+    server refuses the move when the table has moved on since (``refusal`` gets ``{now}``).
+    """
+
+    field: str
+    current: Callable[[Any], int]
+    refusal: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of entry, declared once: fields, who may make it, undo, its words, its rule.
+
+    ``apply(setup, state, event)`` returns the new state or raises :class:`RuleError`; for a
+    game's own moves ``state`` is the game's state, for the table's moves the table's state.
+    ``describe(setup, state, event, who)`` says it in plain words for the log (``who`` is the
+    name of the seat in the payload, if any). ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, or a
+    function of the setup for moves that a rule option restricts.
+    """
 
     kind: str
     label: str
     fields: tuple[Field, ...]
-    voidable: bool = True
-    host_only: bool = False
+    apply: Callable[[Setup, Any, Event], Any]
+    describe: Callable[[Setup, Any, Event, str], Message]
+    who: str | Callable[[Setup], str] = OWN_SEAT
+    undoable: bool = True
+    guard: Guard | None = None
+
+    def who_at(self, setup: Setup) -> str:
+        """Return who may make this move at a table with ``setup``."""
+        return self.who(setup) if callable(self.who) else self.who
+
+    @property
+    def payload_fields(self) -> tuple[Field, ...]:
+        """The fields of the payload: the declared ones and the guard's (optional when replaying)."""
+        if self.guard is None:
+            return self.fields
+        return (*self.fields, Field(self.guard.field, "int", 0, 10**9, required=False))
+
+    @property
+    def asks_nothing(self) -> bool:
+        """True when a phone makes this move with one tap (no field to fill in)."""
+        return all(not spec.required for spec in self.fields)
 
 
-def check_payload(kind: EventKind, payload: Payload) -> dict[str, Any]:
-    """Return ``payload`` checked against the fields of ``kind``, or raise :class:`RuleError`."""
+@dataclass(frozen=True)
+class Control:
+    """What a phone may do with one move now: shown only when the server would accept it.
+
+    ``seats`` are the seats this phone may record this move for (seat moves); ``hidden`` the
+    guard field and value that the form sends back.
+    """
+
+    kind: str
+    allowed: bool
+    seats: tuple[int, ...] = ()
+    hidden: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """The phone a view is made for: its seat (None for the host without a seat or a spectator)."""
+
+    seat: int | None
+    host: bool
+    controls: Mapping[str, Control]
+
+    def control(self, kind: str) -> Control:
+        """Return the control of move ``kind``."""
+        return self.controls[kind]
+
+
+def check_payload(move: Move, payload: Payload) -> dict[str, Any]:
+    """Return ``payload`` checked against the fields of ``move``, or raise :class:`RuleError`."""
     clean: dict[str, Any] = {}
-    for spec in kind.fields:
+    fields = move.payload_fields
+    for spec in fields:
         value = payload.get(spec.name)
         if value is None or value == "":
             if spec.required:
@@ -249,7 +331,7 @@ def check_payload(kind: EventKind, payload: Payload) -> dict[str, Any]:
         else:
             clean[spec.name] = _check_value(spec, value)
     if len(clean) != len(payload):
-        unexpected = sorted(set(payload) - {f.name for f in kind.fields})
+        unexpected = sorted(set(payload) - {f.name for f in fields})
         if unexpected:
             raise RuleError(N_("Unexpected field: {name}."), name=", ".join(unexpected))
     return clean
@@ -311,18 +393,43 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """Solo play: the player's score against the automa's, and who won."""
+
+    automa: str
+    score: int
+    automa_score: int
+    player_wins: bool
+    explanation: Message
+
+
+@dataclass(frozen=True)
 class Scoreboard:
-    """Final or running standings: players in rank order, and how ties were settled."""
+    """Final or running standings: players in rank order, and how ties were settled.
+
+    ``verdict`` is set in solo play against an automa: the player ranks first on the sheet but
+    wins only if the verdict says so.
+    """
 
     players: tuple[PlayerScore, ...]
     tie_break: tuple[Message, ...]
     options: tuple[tuple[str, str], ...] = ()
     notes: tuple[Message, ...] = ()
     details: tuple[Message, ...] = ()
+    verdict: Verdict | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats of the winners: rank 1, or in solo the player only when beating the automa."""
+        if self.verdict is not None:
+            return tuple(p.seat for p in self.players) if self.verdict.player_wins else ()
+        return tuple(p.seat for p in self.players if p.rank == 1)
 
     def to_json(self, translate: Callable[[str], str] = lambda s: s) -> dict[str, Any]:
         """Return a JSON-ready dict of the scoreboard."""
-        return {
+        names = {p.seat: p.name for p in self.players}
+        result: dict[str, Any] = {
+            "winners": [{"seat": seat, "name": names[seat]} for seat in self.winners],
             "players": [
                 {
                     "seat": p.seat,
@@ -338,13 +445,27 @@ class Scoreboard:
             "details": [m.render(translate) for m in self.details],
             "notes": [m.render(translate) for m in self.notes],
         }
+        if self.verdict is not None:
+            result["verdict"] = {
+                "automa": self.verdict.automa,
+                "score": self.verdict.score,
+                "automa_score": self.verdict.automa_score,
+                "winner": "player" if self.verdict.player_wins else "automa",
+                "explanation": self.verdict.explanation.render(translate),
+            }
+        return result
 
 
 # -- The contract ------------------------------------------------------------------------------
 
 
 class Game(Protocol):
-    """What a registered game provides. State objects are the game's own frozen values."""
+    """What a registered game provides. State objects are the game's own frozen values.
+
+    A game is one package under ``companion/games/``: its rules, its cards and sheets as data,
+    its view per seat and its templates. The table adds what every table has (tally, dice, seats,
+    undo) and dispatches each move through its :class:`Move` record.
+    """
 
     @property
     def slug(self) -> str:
@@ -367,12 +488,16 @@ class Game(Protocol):
         """Rule options with their defaults."""
 
     @property
-    def event_kinds(self) -> tuple[EventKind, ...]:
-        """The game's own event kinds."""
+    def moves(self) -> tuple[Move, ...]:
+        """The game's own moves, each declared once."""
 
     @property
     def tally_categories(self) -> tuple[TallyCategory, ...]:
         """Categories the table's tally sheet starts with."""
+
+    @property
+    def templates(self) -> str | None:
+        """Folder of the game's templates (its panel is ``_panel.html``), or None without a panel."""
 
     def check_setup(self, setup: Setup) -> None:
         """Raise :class:`RuleError` if the players and options cannot play this game."""
@@ -380,18 +505,14 @@ class Game(Protocol):
     def initial_state(self, setup: Setup) -> Any:
         """Return the game's state before any event."""
 
-    def apply(self, setup: Setup, state: Any, event: Event) -> Any:
-        """Return the state after ``event``, or raise :class:`RuleError` if the rules refuse it.
-
-        This is both the validation and the fold: a refused event leaves ``state`` as it was
-        (states are never mutated), which is how the table rejects it or skips it on replay.
-        """
-
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:
         """Return the scoreboard of ``state`` (``tally`` is the table's tally sheet)."""
 
-    def describe(self, setup: Setup, event: Event) -> Message:
-        """Return one of the game's own events in plain words for the log."""
+    def view(self, setup: Setup, state: Any, viewer: Viewer) -> Any:
+        """Return what ``viewer``'s phone may see and do on the game's panel; secrets are removed here."""
+
+    def reference(self) -> tuple[str, ...]:
+        """Return extra Markdown lines for docs/events.md (e.g. the boxes of a score sheet)."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Crafting the Cosmos (seed 004): score sheet of nebulae, goals, time chamber and life."""
 
-from companion.games.base import N_, TallyCategory
-from companion.games.sheet import SheetGame
+from companion.games.contract import N_, TallyCategory
+from companion.games.mechanics.sheet import SheetGame
 
 ENERGY_IN_HAND = "energy-in-hand"
 

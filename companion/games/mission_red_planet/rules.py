@@ -19,36 +19,37 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import (
+from companion.games.contract import (
+    ANYONE,
     N_,
     CategoryScore,
     Choice,
     Event,
-    EventKind,
     Field,
+    Guard,
     Message,
+    Move,
     RuleError,
     RuleOption,
     Scoreboard,
     Setup,
-    TallyCategory,
     applied_options,
     evolve,
     msg,
 )
-from companion.games.majority import (
+from companion.games.mechanics.majority import (
     TIE_CARRIES,
     TIE_SPLITS_REMAINDER_CARRIES,
     TIE_SPLITS_REMAINDER_DISCARDED,
     award_pot,
     split_bonus,
 )
-from companion.games.randomness import rng_for
-from companion.games.ranking import TieBreaker, standings
-from companion.games.sheet import check_player_count
-from companion.games.tally import TallySheet
+from companion.games.mechanics.randomness import rng_for
+from companion.games.mechanics.ranking import TieBreaker, standings
+from companion.games.mechanics.sheet import check_player_count
 
 SLUG = "mission-red-planet"
+Handler = Callable[[Setup, "RedPlanet", Event], "RedPlanet"]
 
 ICE, SYLVANITE, CELERIUM = "ice", "sylvanite", "celerium"
 RESOURCES = (ICE, SYLVANITE, CELERIUM)
@@ -157,25 +158,6 @@ LAND, MOVE, REMOVE, SET_CREW = "mrp.land", "mrp.move", "mrp.remove", "mrp.crew"
 RESOURCE, END_ROUND = "mrp.resource", "mrp.end-round"
 BONUS, DISCOVERY, DISCOVERY_POINTS = "mrp.bonus", "mrp.discovery", "mrp.discovery-points"
 
-_zone = Field("zone", "int", 1, len(ZONES))
-_seat = Field("seat", "seat")
-_count = Field("count", "int", 1, 22)
-EVENT_KINDS = (
-    EventKind(LAND, N_("Crew land in a zone"), (_seat, _zone, _count)),
-    EventKind(
-        MOVE,
-        N_("Crew move between zones"),
-        (_seat, Field("from_zone", "int", 1, 10), Field("to_zone", "int", 1, 10), _count),
-    ),
-    EventKind(REMOVE, N_("Crew leave Mars"), (_seat, _zone, _count)),
-    EventKind(SET_CREW, N_("Crew count in a zone"), (_seat, _zone, Field("count", "int", 0, 22))),
-    EventKind(RESOURCE, N_("Resource token revealed"), (_zone, Field("resource", "choice", choices=RESOURCES))),
-    EventKind(END_ROUND, N_("End of round"), (Field("first_player", "seat", required=False),)),
-    EventKind(BONUS, N_("Bonus card"), (_seat, Field("points", "int", -50, 50))),
-    EventKind(DISCOVERY, N_("Discovery card placed"), (_seat, _zone)),
-    EventKind(DISCOVERY_POINTS, N_("Discovery card revealed"), (_zone, _seat, Field("points", "int", -50, 50))),
-)
-
 
 @dataclass(frozen=True)
 class ZoneResult:
@@ -217,6 +199,7 @@ class RedPlanet:
     discoveries: Mapping[int, int] = field(default_factory=dict)  # zone -> seat who placed it
     discovery_points: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # zone -> (seat, points)
     scorings: tuple[ScoringRound, ...] = ()
+    draws: int = 0  # resource tokens drawn by the app so far
 
     @property
     def over(self) -> bool:
@@ -258,84 +241,17 @@ def zone_name(setup: Setup, zone: int) -> Message:
     return msg(N_("Zone {zone}"), zone=zone)
 
 
-class MissionRedPlanet:
-    """The registered game."""
-
-    slug = SLUG
-    name = N_("Mission: Red Planet")
-    min_players = 2
-    max_players = 6
-    options = OPTIONS
-    event_kinds = EVENT_KINDS
-    tally_categories: tuple[TallyCategory, ...] = ()
-
-    def check_setup(self, setup: Setup) -> None:
-        """Apply the edition's player count and a token mix that can fill the zones."""
-        low, high = EDITIONS[edition_of(setup)]["players"]
-        check_player_count(low, high, len(setup.players))
-        if sum(token_mix(setup).values()) < len(ZONES):
-            raise RuleError(N_("There must be at least {count} resource tokens."), count=len(ZONES))
-
-    def initial_state(self, setup: Setup) -> RedPlanet:
-        """Round 1, nobody on Mars, the full score token supply."""
-        return RedPlanet(supply=score_supply(setup))
-
-    def apply(self, setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
-        """Return the state after ``event``, or raise RuleError if the rules refuse it."""
-        payload = event.payload
-        if event.kind not in (DISCOVERY_POINTS,) and state.over:
-            raise RuleError(N_("The game is over: round 10 has been scored."))
-        if "seat" in payload:
-            setup.player(payload["seat"])
-        handler = _HANDLERS.get(event.kind)
-        if handler is None:
-            raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-        return handler(setup, state, event)
-
-    def describe(self, setup: Setup, event: Event) -> Message:
-        """Return the event in plain words (bonus card values stay secret)."""
-        who = next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
-        return _DESCRIPTIONS[event.kind](setup, event.payload, who)
-
-    def score(self, setup: Setup, state: RedPlanet, tally: TallySheet) -> Scoreboard:
-        """Return points by token colour, resource tokens, ice bonus and cards; ranks and ties."""
-        return score_red_planet(setup, state)
+def check_setup(setup: Setup) -> None:
+    """Apply the edition's player count and a token mix that can fill the zones."""
+    low, high = EDITIONS[edition_of(setup)]["players"]
+    check_player_count(low, high, len(setup.players))
+    if sum(token_mix(setup).values()) < len(ZONES):
+        raise RuleError(N_("There must be at least {count} resource tokens."), count=len(ZONES))
 
 
-_DESCRIPTIONS: dict[str, Callable[[Setup, Mapping[str, Any], str], Message]] = {
-    LAND: lambda setup, p, who: msg(
-        N_("{name}: {count} crew land in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"])
-    ),
-    MOVE: lambda setup, p, who: msg(
-        N_("{name}: {count} crew move from {source} to {target}"),
-        name=who,
-        count=p["count"],
-        source=zone_name(setup, p["from_zone"]),
-        target=zone_name(setup, p["to_zone"]),
-    ),
-    REMOVE: lambda setup, p, who: msg(
-        N_("{name}: {count} crew leave {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"])
-    ),
-    SET_CREW: lambda setup, p, who: msg(
-        N_("{name}: {count} crew in {zone}"), name=who, count=p["count"], zone=zone_name(setup, p["zone"])
-    ),
-    RESOURCE: lambda setup, p, who: msg(
-        N_("{zone} holds {resource}"), zone=zone_name(setup, p["zone"]), resource=msg(RESOURCE_NAMES[p["resource"]])
-    ),
-    END_ROUND: lambda setup, p, who: msg(N_("End of a round")),
-    BONUS: lambda setup, p, who: msg(N_("{name} noted a bonus card (secret until the end)"), name=who),
-    DISCOVERY: lambda setup, p, who: msg(
-        N_("{name} placed a discovery card face down on {zone}"), name=who, zone=zone_name(setup, p["zone"])
-    ),
-    DISCOVERY_POINTS: lambda setup, p, who: msg(
-        N_("Discovery card on {zone}: {points} points for {name}"),
-        zone=zone_name(setup, p["zone"]),
-        points=p["points"],
-        name=who,
-    ),
-}
-
-GAME = MissionRedPlanet()
+def initial_state(setup: Setup) -> RedPlanet:
+    """Round 1, nobody on Mars, the full score token supply."""
+    return RedPlanet(supply=score_supply(setup))
 
 
 # -- Crew ----------------------------------------------------------------------------------------
@@ -367,8 +283,9 @@ def _map_zone(setup: Setup, state: RedPlanet, zone: int, event: Event) -> RedPla
     pool = [colour for colour in RESOURCES for _ in range(left[colour])]
     if not pool:
         raise RuleError(N_("No resource tokens are left to draw."))
-    colour = rng_for(setup.seed, SLUG, "resource", event.seq).choice(pool)
-    return evolve(state, resources={**state.resources, zone: colour})
+    # Numbered by the draws before it: undoing a landing and landing again draws the same token.
+    colour = rng_for(setup.seed, SLUG, "resource", state.draws).choice(pool)
+    return evolve(state, resources={**state.resources, zone: colour}, draws=state.draws + 1)
 
 
 def _tokens_left(setup: Setup, state: RedPlanet) -> dict[str, int]:
@@ -490,17 +407,128 @@ def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
     )
 
 
-_HANDLERS = {
-    LAND: _land,
-    MOVE: _move,
-    REMOVE: _remove,
-    SET_CREW: _set_crew,
-    RESOURCE: _resource,
-    END_ROUND: _end_round,
-    BONUS: _bonus,
-    DISCOVERY: _discovery,
-    DISCOVERY_POINTS: _discovery_points,
-}
+def _while_playing(handler: Handler) -> Handler:
+    """Refuse a move once round 10 has been scored."""
+
+    def checked(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+        if state.over:
+            raise RuleError(N_("The game is over: round 10 has been scored."))
+        return handler(setup, state, event)
+
+    return checked
+
+
+_zone = Field("zone", "int", 1, len(ZONES))
+_seat = Field("seat", "seat")
+_count = Field("count", "int", 1, 22)
+MOVES = (
+    Move(
+        LAND,
+        N_("Crew land in a zone"),
+        (_seat, _zone, _count),
+        _while_playing(_land),
+        lambda setup, state, e, who: msg(
+            N_("{name}: {count} crew land in {zone}"),
+            name=who,
+            count=e.payload["count"],
+            zone=zone_name(setup, e.payload["zone"]),
+        ),
+    ),
+    Move(
+        MOVE,
+        N_("Crew move between zones"),
+        (_seat, Field("from_zone", "int", 1, 10), Field("to_zone", "int", 1, 10), _count),
+        _while_playing(_move),
+        lambda setup, state, e, who: msg(
+            N_("{name}: {count} crew move from {source} to {target}"),
+            name=who,
+            count=e.payload["count"],
+            source=zone_name(setup, e.payload["from_zone"]),
+            target=zone_name(setup, e.payload["to_zone"]),
+        ),
+    ),
+    Move(
+        REMOVE,
+        N_("Crew leave Mars"),
+        (_seat, _zone, _count),
+        _while_playing(_remove),
+        lambda setup, state, e, who: msg(
+            N_("{name}: {count} crew leave {zone}"),
+            name=who,
+            count=e.payload["count"],
+            zone=zone_name(setup, e.payload["zone"]),
+        ),
+    ),
+    Move(
+        SET_CREW,
+        N_("Crew count in a zone"),
+        (_seat, _zone, Field("count", "int", 0, 22)),
+        _while_playing(_set_crew),
+        lambda setup, state, e, who: msg(
+            N_("{name}: {count} crew in {zone}"),
+            name=who,
+            count=e.payload["count"],
+            zone=zone_name(setup, e.payload["zone"]),
+        ),
+    ),
+    Move(
+        RESOURCE,
+        N_("Resource token revealed"),
+        (_zone, Field("resource", "choice", choices=RESOURCES)),
+        _while_playing(_resource),
+        lambda setup, state, e, who: msg(
+            N_("{zone} holds {resource}"),
+            zone=zone_name(setup, e.payload["zone"]),
+            resource=msg(RESOURCE_NAMES[e.payload["resource"]]),
+        ),
+        who=ANYONE,
+    ),
+    Move(
+        END_ROUND,
+        N_("End of round"),
+        (Field("first_player", "seat", required=False),),
+        _while_playing(_end_round),
+        lambda setup, state, e, who: msg(N_("End of a round")),
+        who=ANYONE,
+        guard=Guard(
+            "round",
+            lambda state: state.round,
+            N_("That round has already ended: the table is in round {now}. Nothing was recorded."),
+        ),
+    ),
+    Move(
+        BONUS,
+        N_("Bonus card"),
+        (_seat, Field("points", "int", -50, 50)),
+        _while_playing(_bonus),
+        # The log never shows a bonus card's value: it stays secret until the end.
+        lambda setup, state, e, who: msg(N_("{name} noted a bonus card (secret until the end)"), name=who),
+    ),
+    Move(
+        DISCOVERY,
+        N_("Discovery card placed"),
+        (_seat, _zone),
+        _while_playing(_discovery),
+        lambda setup, state, e, who: msg(
+            N_("{name} placed a discovery card face down on {zone}"),
+            name=who,
+            zone=zone_name(setup, e.payload["zone"]),
+        ),
+    ),
+    Move(
+        DISCOVERY_POINTS,
+        N_("Discovery card revealed"),
+        (_zone, _seat, Field("points", "int", -50, 50)),
+        _discovery_points,
+        lambda setup, state, e, who: msg(
+            N_("Discovery card on {zone}: {points} points for {name}"),
+            zone=zone_name(setup, e.payload["zone"]),
+            points=e.payload["points"],
+            name=who,
+        ),
+        who=ANYONE,
+    ),
+)
 
 
 def token_points(setup: Setup) -> dict[str, int]:

@@ -1,7 +1,7 @@
 """Space Base (seed 001): score sheet of victory points and the extra-round tie-break."""
 
-from companion.games.base import N_, TallyCategory
-from companion.games.sheet import SheetGame
+from companion.games.contract import N_, TallyCategory
+from companion.games.mechanics.sheet import SheetGame
 
 VP = "vp"
 EXTRA_ROUND_VP = "extra-round-vp"

@@ -9,20 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import (
+from companion.games.contract import (
     N_,
-    Event,
-    EventKind,
-    Message,
+    Move,
     RuleError,
     RuleOption,
     Scoreboard,
     Setup,
     TallyCategory,
+    Viewer,
     applied_options,
     msg,
 )
-from companion.games.tally import TallySheet, tally_scoreboard
+from companion.games.mechanics.tally import TallySheet, tally_scoreboard
 
 
 @dataclass(frozen=True)
@@ -36,8 +35,9 @@ class SheetGame:
     tally_categories: tuple[TallyCategory, ...]
     tie_breakers: tuple[str, ...] = ()
     options: tuple[RuleOption, ...] = ()
-    event_kinds: tuple[EventKind, ...] = ()
+    moves: tuple[Move, ...] = ()
     notes: tuple[str, ...] = ()
+    templates: str | None = None
 
     def check_setup(self, setup: Setup) -> None:
         """Raise RuleError unless the player count fits the game."""
@@ -46,14 +46,6 @@ class SheetGame:
     def initial_state(self, setup: Setup) -> None:
         """A sheet game keeps everything on the tally sheet."""
         return None
-
-    def apply(self, setup: Setup, state: Any, event: Event) -> Any:
-        """A sheet game has no events of its own."""
-        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-
-    def describe(self, setup: Setup, event: Event) -> Message:
-        """A sheet game has no events of its own."""
-        return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
 
     def score(self, setup: Setup, state: Any, tally: TallySheet) -> Scoreboard:
         """Return the standings from the tally sheet and the game's tie-break chain."""
@@ -64,6 +56,14 @@ class SheetGame:
             board.options,
             tuple(msg(note) for note in self.notes),
         )
+
+    def view(self, setup: Setup, state: Any, viewer: Viewer) -> None:
+        """A sheet game has no panel: the tally sheet is its board."""
+        return None
+
+    def reference(self) -> tuple[str, ...]:
+        """Nothing beyond the tally categories."""
+        return ()
 
 
 def check_player_count(minimum: int, maximum: int, count: int) -> None:

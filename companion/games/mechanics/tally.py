@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.games.base import (
+from companion.games.contract import (
     N_,
     CategoryScore,
     RuleError,
@@ -14,7 +14,7 @@ from companion.games.base import (
     TallyCategory,
     msg,
 )
-from companion.games.ranking import TieBreaker, standings
+from companion.games.mechanics.ranking import TieBreaker, standings
 
 POINTS = TallyCategory("points", N_("Points"))
 

@@ -1,7 +1,7 @@
 """Andromeda (seed 002): score sheet of centers, Earth stations, technology and bonus cards."""
 
-from companion.games.base import N_, TallyCategory
-from companion.games.sheet import SheetGame
+from companion.games.contract import N_, TallyCategory
+from companion.games.mechanics.sheet import SheetGame
 
 TECH_LEVEL = "tech-level"
 SHIP_LEVEL = "ship-level"

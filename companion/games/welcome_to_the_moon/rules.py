@@ -10,34 +10,44 @@ drawn and any card's number goes with any other card's action; the third card go
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import (
+from companion.games.contract import (
+    ANYONE,
+    HOST,
     N_,
     CategoryScore,
     Choice,
     Event,
-    EventKind,
     Field,
+    Guard,
     Message,
+    Move,
     RuleError,
     RuleOption,
     Scoreboard,
     Setup,
-    TallyCategory,
+    Verdict,
     applied_options,
     evolve,
     msg,
     option_value,
 )
-from companion.games.moon_cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK, MISSIONS, SOLO_CARDS, Card, Mission
-from companion.games.moon_sheets import ADVENTURES, Adventure
-from companion.games.randomness import rng_for, shuffled
-from companion.games.ranking import COMPETITION, DENSE, TieBreaker, ladder_awards, ladder_ranks, standings
-from companion.games.sheet import check_player_count
-from companion.games.tally import TallySheet
+from companion.games.mechanics.randomness import rng_for, shuffled
+from companion.games.mechanics.ranking import COMPETITION, DENSE, TieBreaker, ladder_awards, ladder_ranks, standings
+from companion.games.welcome_to_the_moon.cards import (
+    ACTION_ICONS,
+    ACTION_NAMES,
+    ACTIONS,
+    DECK,
+    MISSIONS,
+    SOLO_CARDS,
+    Card,
+    Mission,
+)
+from companion.games.welcome_to_the_moon.sheets import ADVENTURES, Adventure
 
 SLUG = "welcome-to-the-moon"
 PILES = 3
@@ -159,22 +169,6 @@ FLIP, SOLO_CHOICE, MISSION, ERROR, ERROR_CROSS, SHEET, SHEET_FULL = (
     "wttm.sheet",
     "wttm.sheet-full",
 )
-_seat = Field("seat", "seat")
-EVENT_KINDS = (
-    EventKind(FLIP, N_("Flip the starship cards"), ()),
-    EventKind(
-        SOLO_CHOICE,
-        N_("Choose a solo combination"),
-        (Field("number_card", "int", 1, 3), Field("action_card", "int", 1, 3)),
-    ),
-    EventKind(MISSION, N_("Mission accomplished"), (_seat, Field("letter", "choice", choices=LETTERS))),
-    EventKind(ERROR, N_("System error"), (_seat,)),
-    EventKind(ERROR_CROSS, N_("System error crossed off (adventure 1)"), (_seat,)),
-    EventKind(
-        SHEET, N_("Score sheet entry"), (_seat, Field("field", "text", max_length=40), Field("value", "int", -999, 999))
-    ),
-    EventKind(SHEET_FULL, N_("Sheet filled"), (_seat,)),
-)
 
 
 @dataclass(frozen=True)
@@ -237,73 +231,19 @@ def mission_values(setup: Setup, mission: Mission) -> tuple[int, int]:
     return int(table[index]), int(table[index + 1])
 
 
-class WelcomeToTheMoon:
-    """The registered game."""
-
-    slug = SLUG
-    name = N_("Welcome to the Moon")
-    min_players = 1
-    max_players = 6
-    options = OPTIONS
-    event_kinds = EVENT_KINDS
-    tally_categories: tuple[TallyCategory, ...] = ()
-
-    def check_setup(self, setup: Setup) -> None:
-        """Solo is for exactly one player; together, 1 to 6."""
-        if is_solo(setup):
-            check_player_count(1, 1, len(setup.players))
-        else:
-            check_player_count(1, 6, len(setup.players))
-
-    def initial_state(self, setup: Setup) -> Moon:
-        """Deal the adventure's missions (one of two per letter) and shuffle the deck."""
-        adventure = adventure_of(setup).number
-        rng = rng_for(setup.seed, SLUG, "missions")
-        missions = tuple(
-            rng.choice([m for m in MISSIONS if m.adventure == adventure and m.letter == letter]) for letter in LETTERS
-        )
-        if is_solo(setup):
-            deck = shuffled(DECK, setup.seed, SLUG, "deck")
-            last_third = shuffled((*deck[-PILE_SIZE:], *SOLO_CARDS), setup.seed, SLUG, "solo-cards")
-            return Moon(missions=missions, deck=(*deck[:-PILE_SIZE], *last_third))
-        deck = shuffled(DECK, setup.seed, SLUG, "deck")
-        piles = tuple(deck[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES))
-        return Moon(missions=missions, piles=piles, flipped=(None,) * PILES, discards=((),) * PILES)
-
-    def apply(self, setup: Setup, state: Moon, event: Event) -> Moon:
-        """Return the state after ``event``, or raise RuleError if the rules refuse it."""
-        if "seat" in event.payload:
-            setup.player(event.payload["seat"])
-        handler = _HANDLERS.get(event.kind)
-        if handler is None:
-            raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-        return handler(setup, state, event)
-
-    def describe(self, setup: Setup, event: Event) -> Message:
-        """Return the event in plain words."""
-        who = next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
-        return _DESCRIPTIONS[event.kind](setup, event.payload, who)
-
-    def score(self, setup: Setup, state: Moon, tally: TallySheet) -> Scoreboard:
-        """Score every sheet, settle the table's majorities, rank with the error-box tie-break."""
-        return score_moon(setup, state)
-
-
-_DESCRIPTIONS: dict[str, Callable[[Setup, Mapping[str, Any], str], Message]] = {
-    FLIP: lambda setup, p, who: msg(N_("Flipped the starship cards")),
-    SOLO_CHOICE: lambda setup, p, who: msg(
-        N_("Solo: number of card {number}, action of card {action}"), number=p["number_card"], action=p["action_card"]
-    ),
-    MISSION: lambda setup, p, who: msg(N_("{name} accomplished mission {letter}"), name=who, letter=p["letter"]),
-    ERROR: lambda setup, p, who: msg(N_("{name}: system error"), name=who),
-    ERROR_CROSS: lambda setup, p, who: msg(N_("{name} crossed off a system error"), name=who),
-    SHEET: lambda setup, p, who: msg(
-        N_("{name}: {field} = {value}"), name=who, field=sheet_label(setup, p["field"]), value=p["value"]
-    ),
-    SHEET_FULL: lambda setup, p, who: msg(N_("{name} filled their sheet"), name=who),
-}
-
-GAME = WelcomeToTheMoon()
+def initial_state(setup: Setup) -> Moon:
+    """Deal the adventure's missions (one of two per letter) and shuffle the deck."""
+    adventure = adventure_of(setup).number
+    rng = rng_for(setup.seed, SLUG, "missions")
+    missions = tuple(
+        rng.choice([m for m in MISSIONS if m.adventure == adventure and m.letter == letter]) for letter in LETTERS
+    )
+    deck = shuffled(DECK, setup.seed, SLUG, "deck")
+    if is_solo(setup):
+        last_third = shuffled((*deck[-PILE_SIZE:], *SOLO_CARDS), setup.seed, SLUG, "solo-cards")
+        return Moon(missions=missions, deck=(*deck[:-PILE_SIZE], *last_third))
+    piles = tuple(deck[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES))
+    return Moon(missions=missions, piles=piles, flipped=(None,) * PILES, discards=((),) * PILES)
 
 
 def sheet_label(setup: Setup, key: str) -> str | Message:
@@ -319,15 +259,8 @@ def _check_playing(state: Moon) -> None:
         raise RuleError(N_("The game ended on turn {turn}: finish the turn and score."), turn=state.end_turn)
 
 
-def may_flip(setup: Setup, state: Moon, by_host: bool) -> bool:
-    """True when a flip is allowed now for the host (``by_host``) or for anyone seated."""
-    return state.end_turn is None and (by_host or setup.options.get(FLIPPER) != "host")
-
-
 def _flip(setup: Setup, state: Moon, event: Event) -> Moon:
     _check_playing(state)
-    if not may_flip(setup, state, event.by_host):
-        raise RuleError(N_("Only the host flips the cards at this table."))
     if is_solo(setup):
         return _solo_draw(setup, state)
     piles, flipped, discards = list(state.piles), list(state.flipped), list(state.discards)
@@ -489,15 +422,83 @@ def _trigger_end(state: Moon, reason: Message) -> Moon:
     return evolve(state, end_turn=state.turn, end_reasons=(*state.end_reasons, reason))
 
 
-_HANDLERS = {
-    FLIP: _flip,
-    SOLO_CHOICE: _solo_choice,
-    MISSION: _mission,
-    ERROR: _error,
-    ERROR_CROSS: _error_cross,
-    SHEET: _sheet,
-    SHEET_FULL: _sheet_full,
-}
+def flipper(setup: Setup) -> str:
+    """Who may flip the cards at this table: anyone seated, or the host only (an option)."""
+    return HOST if setup.options.get(FLIPPER) == "host" else ANYONE
+
+
+_seat = Field("seat", "seat")
+_turn = Guard(
+    "turn",
+    lambda state: state.turn,
+    N_("The cards were already flipped: the table is on turn {now}. Nothing was recorded."),
+)
+MOVES = (
+    Move(
+        FLIP,
+        N_("Flip the starship cards"),
+        (),
+        _flip,
+        lambda setup, state, e, who: msg(N_("Flipped the starship cards")),
+        who=flipper,
+        guard=_turn,
+    ),
+    Move(
+        SOLO_CHOICE,
+        N_("Choose a solo combination"),
+        (Field("number_card", "int", 1, 3), Field("action_card", "int", 1, 3)),
+        _solo_choice,
+        lambda setup, state, e, who: msg(
+            N_("Solo: number of card {number}, action of card {action}"),
+            number=e.payload["number_card"],
+            action=e.payload["action_card"],
+        ),
+        who=ANYONE,
+        guard=_turn,
+    ),
+    Move(
+        MISSION,
+        N_("Mission accomplished"),
+        (_seat, Field("letter", "choice", choices=LETTERS)),
+        _mission,
+        lambda setup, state, e, who: msg(
+            N_("{name} accomplished mission {letter}"), name=who, letter=e.payload["letter"]
+        ),
+    ),
+    Move(
+        ERROR,
+        N_("System error"),
+        (_seat,),
+        _error,
+        lambda setup, state, e, who: msg(N_("{name}: system error"), name=who),
+    ),
+    Move(
+        ERROR_CROSS,
+        N_("System error crossed off (adventure 1)"),
+        (_seat,),
+        _error_cross,
+        lambda setup, state, e, who: msg(N_("{name} crossed off a system error"), name=who),
+    ),
+    Move(
+        SHEET,
+        N_("Score sheet entry"),
+        (_seat, Field("field", "text", max_length=40), Field("value", "int", -999, 999)),
+        _sheet,
+        lambda setup, state, e, who: msg(
+            N_("{name}: {field} = {value}"),
+            name=who,
+            field=sheet_label(setup, e.payload["field"]),
+            value=e.payload["value"],
+        ),
+    ),
+    Move(
+        SHEET_FULL,
+        N_("Sheet filled"),
+        (_seat,),
+        _sheet_full,
+        lambda setup, state, e, who: msg(N_("{name} filled their sheet"), name=who),
+    ),
+)
 
 
 # -- Scoring --------------------------------------------------------------------------------------
@@ -581,26 +582,29 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
                         count=rockets,
                     )
                 )
+    verdict = None
     if solo:
         own = sum(c.points for c in breakdowns[setup.seats[0]] if c.key != "astra")
         astra = astra_score(setup, state)
         level = int(setup.options.get(ASTRA_LEVEL, 1))
-        details.append(
-            msg(
-                N_("ASTRA ({astra_name}, level {level}) scores {astra}; your {own} − {astra} = {result}: {verdict}"),
-                astra_name=ASTRA_NAMES[level],
-                level=level,
-                astra=astra,
-                own=own,
-                result=own - astra,
-                verdict=msg(N_("you win")) if own > astra else msg(N_("ASTRA wins")),
-            )
+        explanation_line = msg(
+            N_("ASTRA ({astra_name}, level {level}) scores {astra}; your {own} − {astra} = {result}: {verdict}"),
+            astra_name=ASTRA_NAMES[level],
+            level=level,
+            astra=astra,
+            own=own,
+            result=own - astra,
+            verdict=msg(N_("you win")) if own > astra else msg(N_("ASTRA wins")),
         )
+        details.append(explanation_line)
+        verdict = Verdict("ASTRA", own, astra, own > astra, explanation_line)
     notes = [msg(N_("Turn {turn}."), turn=state.turn)]
     if state.end_turn is not None:
         notes.append(msg(N_("The game ends with turn {turn}."), turn=state.end_turn))
         notes.extend(state.end_reasons)
-    return Scoreboard(players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details))
+    return Scoreboard(
+        players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details), verdict
+    )
 
 
 def _majority_line(

@@ -1,0 +1,143 @@
+"""What each phone sees and may do on the Welcome to the Moon panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.contract import Control, Message, Player, Setup, Viewer
+from companion.games.welcome_to_the_moon import rules
+from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS
+from companion.games.welcome_to_the_moon.sheets import Adventure, SheetField
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A number and an action showing on the table (a pile's combo, or a solo card)."""
+
+    number: int
+    action: str
+    name: str
+    icon: str
+    index: int  # pile or card number, from 1
+    left: int  # cards left in the pile (multiplayer)
+
+
+@dataclass(frozen=True)
+class MissionLine:
+    """One mission card in play and who accomplished it."""
+
+    letter: str
+    text: str
+    rewards: tuple[int, int]
+    unit: str
+    done: tuple[tuple[str, bool], ...]
+    mine: bool
+    can_claim: bool
+
+
+@dataclass(frozen=True)
+class ErrorLine:
+    """A player's system errors, and whether this phone may add or cross one off."""
+
+    player: Player
+    count: int
+    crossed: int
+    can_add: bool
+    can_cross: bool
+
+
+@dataclass(frozen=True)
+class MoonView:
+    """The Welcome to the Moon panel for one phone."""
+
+    adventure: Adventure
+    solo: bool
+    turn: int
+    combos: tuple[Combo, ...]
+    hand: tuple[Combo, ...]
+    astra_cards: tuple[tuple[str, str, int], ...]
+    astra_score: int | None
+    solo_seen: tuple[tuple[str, int], ...]
+    missions: tuple[MissionLine, ...]
+    errors: tuple[ErrorLine, ...]
+    end_turn: int | None
+    end_reasons: tuple[Message, ...]
+    sheet_seat: int | None
+    fields: tuple[tuple[SheetField, int], ...]
+    flip: Control
+    solo_choice: Control
+    mission: Control
+    error: Control
+    error_cross: Control
+    sheet: Control
+    sheet_full: Control
+
+    @property
+    def choose(self) -> bool:
+        """True when the solo player must choose a combination now."""
+        return self.solo_choice.allowed and bool(self.hand)
+
+
+def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
+    """Return the panel for ``viewer``: combos or solo cards, missions, errors, own sheet."""
+    adventure = rules.adventure_of(setup)
+    names = {p.seat: p.name for p in setup.players}
+    seat = viewer.seat
+    mission = viewer.control(rules.MISSION)
+    error, error_cross = viewer.control(rules.ERROR), viewer.control(rules.ERROR_CROSS)
+    playing = game.end_turn is None or game.turn <= game.end_turn
+    solo_choice = viewer.control(rules.SOLO_CHOICE)
+    return MoonView(
+        adventure=adventure,
+        solo=rules.is_solo(setup),
+        turn=game.turn,
+        combos=tuple(
+            Combo(n, a, ACTION_NAMES[a], ACTION_ICONS[a], i, len(pile))
+            for i, ((n, a), pile) in enumerate(zip(game.combos(), game.piles, strict=False), start=1)
+        ),
+        hand=tuple(
+            Combo(c.number, c.action, ACTION_NAMES[c.action], ACTION_ICONS[c.action], i, 0)
+            for i, c in enumerate(game.hand, start=1)
+        ),
+        astra_cards=tuple((ACTION_ICONS[a], ACTION_NAMES[a], game.astra.get(a, 0)) for a in ACTIONS),
+        astra_score=rules.astra_score(setup, game) if rules.is_solo(setup) else None,
+        solo_seen=tuple(sorted(game.solo_seen.items())),
+        missions=tuple(
+            MissionLine(
+                letter=m.letter,
+                text=m.text,
+                rewards=rules.mission_values(setup, m),
+                unit=adventure.mission_reward,
+                done=tuple((names[c.seat], c.first) for c in game.completions.get(m.letter, ())),
+                mine=seat is not None and any(c.seat == seat for c in game.completions.get(m.letter, ())),
+                can_claim=seat in mission.seats
+                and game.turn > 0
+                and playing
+                and not any(c.seat == seat for c in game.completions.get(m.letter, ())),
+            )
+            for m in game.missions
+        ),
+        errors=tuple(
+            ErrorLine(
+                player=p,
+                count=game.errors.get(p.seat, 0),
+                crossed=game.crossed.get(p.seat, 0),
+                can_add=p.seat in error.seats and game.errors.get(p.seat, 0) < adventure.error_boxes,
+                can_cross=p.seat in error_cross.seats
+                and adventure.circles_errors
+                and game.errors.get(p.seat, 0) > game.crossed.get(p.seat, 0),
+            )
+            for p in setup.players
+        ),
+        end_turn=game.end_turn,
+        end_reasons=game.end_reasons,
+        sheet_seat=seat if seat in viewer.control(rules.SHEET).seats else None,
+        fields=tuple((f, game.sheets.get((seat, f.key), 0)) for f in adventure.fields) if seat is not None else (),
+        flip=viewer.control(rules.FLIP),
+        solo_choice=solo_choice,
+        mission=mission,
+        error=error,
+        error_cross=error_cross,
+        sheet=viewer.control(rules.SHEET),
+        sheet_full=viewer.control(rules.SHEET_FULL),
+    )

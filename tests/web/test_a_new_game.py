@@ -1,0 +1,104 @@
+"""Adding a game is adding one package: a trivial game plays through the whole app with no other change."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask import Flask
+
+from companion.app import create_app
+from companion.games import registry
+from companion.games.contract import (
+    ANYONE,
+    N_,
+    CategoryScore,
+    Control,
+    Event,
+    Move,
+    PlayerScore,
+    Scoreboard,
+    Setup,
+    TallyCategory,
+    Viewer,
+    msg,
+)
+from tests.conftest import new_table, post_event
+
+SLUG = "coin-toss"
+TOSS = "coin.toss"
+
+
+def _toss(setup: Setup, heads: int, event: Event) -> int:
+    return heads + 1
+
+
+@dataclass(frozen=True)
+class CoinView:
+    heads: int
+    toss: Control
+
+
+class CoinToss:
+    """The whole game, as its own package would hold it."""
+
+    slug = SLUG
+    name = N_("Coin toss")
+    min_players = 1
+    max_players = 2
+    options = ()
+    tally_categories: tuple[TallyCategory, ...] = ()
+    moves = (Move(TOSS, N_("Toss"), (), _toss, lambda setup, state, e, who: msg(N_("Tossed")), who=ANYONE),)
+
+    def __init__(self, templates: str) -> None:
+        self.templates = templates
+
+    def check_setup(self, setup: Setup) -> None:
+        return None
+
+    def initial_state(self, setup: Setup) -> int:
+        return 0
+
+    def score(self, setup: Setup, state: int, tally: Any) -> Scoreboard:
+        first = setup.players[0]
+        line = PlayerScore(first.seat, first.name, (CategoryScore("heads", N_("Heads"), state),), state, 1)
+        return Scoreboard((line,), ())
+
+    def view(self, setup: Setup, state: int, viewer: Viewer) -> CoinView:
+        return CoinView(state, viewer.control(TOSS))
+
+    def reference(self) -> tuple[str, ...]:
+        return ()
+
+
+@pytest.fixture
+def app_with_a_new_game(tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    templates = tmp_path / "coin_toss_templates"
+    templates.mkdir()
+    (templates / "_panel.html").write_text(
+        '{% from "macros/ui.html" import hidden_common %}'
+        '<section class="card" id="coins"><p class="heads">{{ panel.heads }}</p>'
+        "{% if panel.toss.allowed %}"
+        '<form method="post" action="{{ post }}">{{ hidden_common(key, panel.toss) }}<button>Toss</button></form>'
+        "{% endif %}</section>"
+    )
+    monkeypatch.setitem(registry.GAMES, SLUG, CoinToss(str(templates)))
+    yield create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False})
+
+
+def test_a_game_added_as_one_package_plays_through_the_app(app_with_a_new_game: Flask) -> None:
+    client = app_with_a_new_game.test_client()
+    code = new_table(client, game=SLUG, players=(("Aki", "#E69F00"),))
+    page = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    assert page.select_one("#coins .heads").text == "0"
+    assert page.select_one("#coins input[name=kind]")["value"] == TOSS
+    assert post_event(client, code, kind=TOSS).status_code == 303
+    page = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    assert page.select_one("#coins .heads").text == "1"
+    log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser")
+    assert "Tossed" in log.select_one(".log").text
+    assert "1" in client.get(f"/t/{code}/results").text
