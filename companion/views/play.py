@@ -99,7 +99,10 @@ def record(code: str) -> ResponseReturnValue:
     )
     back = request.form.get("next", "")
     if wants_fragment():
-        return render_template("partials/_board.html", **board_context(table, role), fragment=True)
+        # The answer to this phone's own move clears its earlier messages; a refresh never does.
+        return render_template(
+            "partials/_board.html", **board_context(table, role), fragment=True, answers_own_move=True
+        )
     target = back if back.startswith("/") and not back.startswith("//") else url_for("play.table", code=table.code)
     return redirect(target, 303)
 

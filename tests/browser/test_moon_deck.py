@@ -48,3 +48,28 @@ def test_two_phones_show_the_same_combos_after_a_flip_and_after_an_undo(live_ser
     assert combos(ben) == first
     aki.get_by_role("link", name="Board").click()
     assert combos(aki) == first
+
+
+def test_a_flip_tapped_offline_for_a_turn_already_flipped_is_refused_on_that_phone(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "welcome-to-the-moon", ["Aki", "Ben"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki, ben = phone(), phone()
+    join(aki, link, "Aki")
+    join(ben, link, "Ben")
+    live(aki)
+    live(ben)
+    ben.context.set_offline(True)
+    ben.locator("#connection:not([hidden])").wait_for()
+    ben.get_by_role("button", name="Flip").click()  # queued on Ben's phone for turn 0
+    ben.locator("#pending:not([hidden])").wait_for()
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    first = combos(aki)
+
+    ben.context.set_offline(False)
+    ben.locator("#messages .error").wait_for(timeout=15_000)
+    assert "The cards were already flipped: the table is on turn 1." in ben.locator("#messages").inner_text()
+    ben.locator("#pending[hidden]").wait_for(state="attached")
+    ben.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
+    assert combos(ben) == first  # one flip, not two: no turn of cards went unseen
+    screenshot(ben, "moon-stale-flip-refused")
