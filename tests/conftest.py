@@ -70,7 +70,7 @@ def make_client(app: Flask) -> Iterator[Any]:
 
 def new_table(
     client: FlaskClient,
-    game: str = "space-base",
+    game: str = "score-pad",
     players: tuple[tuple[str, str], ...] = PLAYERS,
     **options: str,
 ) -> str:

@@ -408,7 +408,7 @@ class Scoreboard:
     """Final or running standings: players in rank order, and how ties were settled.
 
     ``verdict`` is set in solo play against an automa: the player ranks first on the sheet but
-    wins only if the verdict says so.
+    wins only if the verdict says so. ``decided`` is false while a tie still has to be played out.
     """
 
     players: tuple[PlayerScore, ...]
@@ -417,10 +417,13 @@ class Scoreboard:
     notes: tuple[Message, ...] = ()
     details: tuple[Message, ...] = ()
     verdict: Verdict | None = None
+    decided: bool = True  # False while the rules still have to settle a tie (e.g. an extra round)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats of the winners: rank 1, or in solo the player only when beating the automa."""
+        """Seats of the winners: rank 1, or in solo the player only when beating the automa; none while undecided."""
+        if not self.decided:
+            return ()
         if self.verdict is not None:
             return tuple(p.seat for p in self.players) if self.verdict.player_wins else ()
         return tuple(p.seat for p in self.players if p.rank == 1)
@@ -429,6 +432,7 @@ class Scoreboard:
         """Return a JSON-ready dict of the scoreboard."""
         names = {p.seat: p.name for p in self.players}
         result: dict[str, Any] = {
+            "decided": self.decided,
             "winners": [{"seat": seat, "name": names[seat]} for seat in self.winners],
             "players": [
                 {

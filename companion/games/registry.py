@@ -10,6 +10,7 @@ from companion.games import (
     andromeda,
     crafting_the_cosmos,
     mission_red_planet,
+    score_pad,
     space_base,
     welcome_to_the_moon,
 )
@@ -23,6 +24,7 @@ GAMES: dict[str, Game] = {
         andromeda.GAME,
         mission_red_planet.GAME,
         crafting_the_cosmos.GAME,
+        score_pad.GAME,
     )
 }
 

@@ -24,7 +24,7 @@ def wait_total(page, name: str, value: str) -> None:  # type: ignore[no-untyped-
 
 def open_table(phone, server: str, names: list[str], locale: str = "en-GB"):  # type: ignore[no-untyped-def]
     host = phone(locale)
-    create_table(host, server, "space-base", names)
+    create_table(host, server, "score-pad", names)
     link = server + host.locator("a[href^='/join/']").first.get_attribute("href")
     phones = []
     for name in names:

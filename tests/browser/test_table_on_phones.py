@@ -37,7 +37,7 @@ def join(page, link: str, seat_name: str) -> None:  # type: ignore[no-untyped-de
 
 def test_two_phones_record_a_tally_and_undo_it(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
-    table_url = create_table(host, live_server, "space-base", ["Aki", "Ben"])
+    table_url = create_table(host, live_server, "score-pad", ["Aki", "Ben"])
     assert host.locator("img.qr").is_visible()
     link = host.locator("a[href^='/join/']").first.get_attribute("href")
     screenshot(host, "host-table")
@@ -63,7 +63,7 @@ def test_two_phones_record_a_tally_and_undo_it(live_server: str, phone) -> None:
 
 def test_a_refused_entry_shows_a_message_and_keeps_the_board(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
-    create_table(host, live_server, "space-base", ["Aki", "Ben"])
+    create_table(host, live_server, "score-pad", ["Aki", "Ben"])
     host.get_by_role("button", name="Aki: Victory points minus one").click()
     assert "between 0 and" in host.locator("#messages .error").inner_text()
     assert host.locator(".standings li", has_text="Aki").locator(".total").inner_text() == "0"

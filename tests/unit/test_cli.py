@@ -25,24 +25,14 @@ def test_documented_examples_replay(example: Path) -> None:
     assert board["players"] and board["skipped"] == []
 
 
-def test_score_prints_ranks_breakdown_and_explanations(tmp_path: Path) -> None:
-    scenario = {
-        "game": "space-base",
-        "players": [{"name": "Aki"}, {"name": "Ben"}],
-        "seed": "x",
-        "events": [
-            {"kind": "tally.set", "payload": {"seat": 1, "category": "vp", "value": 41}},
-            {"kind": "tally.set", "payload": {"seat": 2, "category": "vp", "value": 41}},
-            {"kind": "tally.set", "payload": {"seat": 2, "category": "extra-round-vp", "value": 3}},
-        ],
-    }
-    path = tmp_path / "tie.json"
-    path.write_text(json.dumps(scenario))
-    board = score(path)
-    assert [(p["name"], p["rank"], p["total"]) for p in board["players"]] == [("Ben", 1, 41), ("Aki", 2, 41)]
-    assert "settled by VP gained in the extra round" in board["tie_break"][0]
-    japanese = score(path, "--lang", "ja")
-    assert "追加ラウンドで得た勝利点" in japanese["tie_break"][0]
+def test_score_prints_ranks_breakdown_and_explanations() -> None:
+    board = score(ROOT / "docs/examples/space-base-extra-round.json")
+    assert [(p["name"], p["rank"], p["total"]) for p in board["players"]] == [("Ben", 1, 42), ("Aki", 2, 40)]
+    assert board["winners"] == [{"seat": 2, "name": "Ben"}] and board["decided"]
+    assert board["players"][0]["categories"]["colonies"] == 3
+    assert "Extra round 1 between Ben, Aki decided the game." in board["notes"]
+    japanese = score(ROOT / "docs/examples/space-base-extra-round.json", "--lang", "ja")
+    assert any("追加ラウンド" in note for note in japanese["notes"])
 
 
 def test_bad_scenarios_are_refused_with_a_message(tmp_path: Path) -> None:
@@ -118,7 +108,7 @@ def test_score_names_the_winners_and_in_solo_the_verdict_against_astra(tmp_path:
     together.write_text(
         json.dumps(
             {
-                "game": "space-base",
+                "game": "score-pad",
                 "players": [{"name": "Aki"}, {"name": "Ben"}],
                 "seed": "x",
                 "events": [{"kind": "tally.set", "payload": {"seat": 2, "category": "vp", "value": 40}}],

@@ -11,7 +11,7 @@ from companion.games.contract import Event, Player, RuleError, Setup, check_payl
 from companion.games.registry import GAMES, get_game
 from companion.games.table import TABLE_MOVES, TABLE_OPTIONS, decide, fold, new_table, score
 
-SLUGS = ["welcome-to-the-moon", "space-base", "andromeda", "mission-red-planet", "crafting-the-cosmos"]
+SLUGS = ["welcome-to-the-moon", "space-base", "andromeda", "mission-red-planet", "crafting-the-cosmos", "score-pad"]
 
 
 def test_the_game_core_imports_no_web_or_storage_library() -> None:

@@ -9,9 +9,9 @@ from companion.games.mechanics.randomness import roll, seed_hash, shuffled
 from companion.games.registry import get_game
 from companion.games.table import TableState, decide, fold, score
 
-GAME = get_game("space-base")
+GAME = get_game("score-pad")
 SETUP = Setup(
-    "space-base",
+    "score-pad",
     (Player(1, "Aki", "#E69F00"), Player(2, "Ben", "#56B4E9")),
     {"entries": "own-seat"},
     "secret-seed",
@@ -141,7 +141,7 @@ def test_seeded_shuffles_are_reproducible_and_the_hash_commits_to_the_seed() -> 
 
 
 def test_user_named_categories_join_the_sheet() -> None:
-    state = replay(ev(1, "tally.category", name="Bonus"), ev(2, "tally.add", seat=1, category="c3", delta=4))
+    state = replay(ev(1, "tally.category", name="Bonus"), ev(2, "tally.add", seat=1, category="c2", delta=4))
     assert [c.label for c in state.tally.categories][-1] == "Bonus"
     assert score(GAME, state).players[0].total == 4
     with pytest.raises(RuleError):

@@ -58,7 +58,7 @@ def seqs(engine, table_id: int) -> list[int]:  # type: ignore[no-untyped-def]
 
 
 def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     first = add_point(engine, table, "same-key-123")
     again = add_point(engine, table, "same-key-123")
     assert first.created and not again.created
@@ -68,7 +68,7 @@ def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, 
 
 
 def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     with pytest.raises(RuleError):
         services.record(
             engine,
@@ -84,7 +84,7 @@ def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, 
 
 
 def test_concurrent_appends_from_threads_lose_nothing_and_number_without_gaps(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     errors: list[BaseException] = []
 
     def phone(index: int) -> None:
@@ -115,7 +115,7 @@ def _process_appends(url: str, code: str, prefix: str) -> None:
 
 
 def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     context = multiprocessing.get_context("spawn")
     processes = [context.Process(target=_process_appends, args=(url, table.code, p)) for p in ("a", "b")]
     for process in processes:
@@ -128,7 +128,7 @@ def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None
 
 
 def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="space-base", players=PLAYERS, options={})
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     add_point(engine, table, "append-only-1")
     services.record(
         engine,

@@ -41,7 +41,7 @@ def test_malformed_requests_elsewhere_are_4xx(client: FlaskClient) -> None:
             "/new",
             data={"game": "mission-red-planet", "name-1": "A", "colour-1": "#E69F00", "option-token-values": "a b c"},
         ),
-        client.post("/new", data={"game": "space-base", "option-unknown": "1"}),
+        client.post("/new", data={"game": "score-pad", "option-unknown": "1"}),
         client.post("/language", data={"lang": "fr", "next": "//evil.example"}),
         client.get("/no/such/page"),
         client.delete(f"/t/{code}"),

@@ -114,7 +114,7 @@ def test_moves_that_commute_apply_whatever_the_screen_showed(app: Flask, client:
 
 
 def test_a_seat_is_taken_only_through_the_join_link(app: Flask, client: FlaskClient, make_client: Any) -> None:
-    code = new_table(client, game="space-base")
+    code = new_table(client, game="score-pad")
     aki = joined_phone(client, make_client, code, 1)
     for phone in (aki, client):  # a seated phone, and the host
         response = post_event(phone, code, kind="seat.claim", seat=2, device="someone-else")
@@ -136,7 +136,7 @@ def test_a_spectator_sees_no_control(app: Flask, client: FlaskClient, make_clien
 
 
 def test_the_log_offers_undo_only_where_the_server_accepts_it(client: FlaskClient, make_client: Any) -> None:
-    code = new_table(client, game="space-base")
+    code = new_table(client, game="score-pad")
     aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
     assert post_event(aki, code, kind="tally.add", seat=1, category="vp", delta=3).status_code == 303
 

@@ -182,9 +182,9 @@ def test_ending_the_table_reveals_the_seed_that_matches_the_hash(client: FlaskCl
 
 def test_new_table_form_rejects_bad_setups_with_a_message(client: FlaskClient) -> None:
     bad = {
-        "no players": {"game": "space-base"},
+        "no players": {"game": "score-pad"},
         "same names": {
-            "game": "space-base",
+            "game": "score-pad",
             "name-1": "Aki",
             "colour-1": "#E69F00",
             "name-2": "aki",
@@ -192,7 +192,7 @@ def test_new_table_form_rejects_bad_setups_with_a_message(client: FlaskClient) -
         },
         "too few for the game": {"game": "andromeda", "name-1": "Aki", "colour-1": "#E69F00"},
         "odd colour": {
-            "game": "space-base",
+            "game": "score-pad",
             "name-1": "Aki",
             "colour-1": "red",
             "name-2": "Ben",
@@ -215,7 +215,7 @@ def test_the_options_fragment_follows_the_chosen_game(client: FlaskClient) -> No
 def test_csrf_protects_every_form(app: Flask) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
-    response = client.post("/new", data={"game": "space-base", "name-1": "Aki", "colour-1": "#E69F00"})
+    response = client.post("/new", data={"game": "score-pad", "name-1": "Aki", "colour-1": "#E69F00"})
     assert response.status_code == 400 and "out of date" in response.text
     page = soup(client.get("/new"))
     token = page.select_one("input[name=csrf_token]")["value"]
@@ -223,7 +223,7 @@ def test_csrf_protects_every_form(app: Flask) -> None:
         "/new",
         data={
             "csrf_token": token,
-            "game": "space-base",
+            "game": "score-pad",
             "name-1": "Aki",
             "colour-1": "#E69F00",
             "name-2": "Ben",

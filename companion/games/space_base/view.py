@@ -1,0 +1,126 @@
+"""What each phone sees and may do on the Space Base panel: the dice, its choice, every console."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.contract import Control, Player, Setup, Viewer
+from companion.games.space_base import rules
+
+
+@dataclass(frozen=True)
+class SectorLine:
+    """One sector of a console, as printed on the panel."""
+
+    sector: int
+    station: rules.Card
+    deployed: tuple[rules.Card, ...]
+    charges: int
+
+
+@dataclass(frozen=True)
+class ConsoleLine:
+    """One player's tracks and console."""
+
+    player: Player
+    credits: int
+    income: int
+    vp: int
+    sectors: tuple[SectorLine, ...]
+    chosen: str | None  # this roll's choice, if made
+    active: bool
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to take the dice for this phone's seat, and what it gives."""
+
+    choice: str
+    sectors: tuple[int, ...]
+    gain: rules.Gain
+
+
+@dataclass(frozen=True)
+class SpaceBaseView:
+    """The Space Base panel for one phone."""
+
+    started: bool
+    over: bool
+    turn: int
+    active: Player | None
+    dice: tuple[int, int] | None
+    extra_round: int
+    consoles: tuple[ConsoleLine, ...]
+    my_seat: int | None
+    my_options: tuple[Option, ...]  # empty unless this phone's seat still has to choose
+    waiting: tuple[Player, ...]  # players still to choose for this roll
+    first_ship_seats: tuple[Player, ...]  # seats this phone may enter a first ship for
+    buy_seat: int | None  # the active seat, if this phone may buy for it
+    sectors: tuple[int, ...]
+    reward_kinds: tuple[tuple[str, str], ...]
+    first_ship: Control
+    start: Control
+    roll: Control
+    assign: Control
+    buy: Control
+    charge: Control
+    adjust: Control
+    you_win: Control
+    end_turn: Control
+
+
+def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> SpaceBaseView:
+    """Return the panel for ``viewer``."""
+    roll = game.roll
+    assign = viewer.control(rules.ASSIGN)
+    players = game.extra_players if game.extra_round else (game.order or setup.seats)
+    seat = viewer.seat
+    options: tuple[Option, ...] = ()
+    if roll is not None and seat in assign.seats and seat in players and seat not in roll.choices:
+        console = game.console(seat)
+        options = tuple(
+            Option(choice, sectors, rules.gain_for(console, sectors, seat == roll.seat))
+            for choice in (rules.INDIVIDUAL, rules.SUM)
+            for sectors in (rules.chosen_sectors(roll.dice, choice),)
+        )
+    buy = viewer.control(rules.BUY)
+    first_ship = viewer.control(rules.FIRST_SHIP)
+    return SpaceBaseView(
+        started=game.started,
+        over=game.over,
+        turn=game.turn,
+        active=setup.player(game.active) if game.active is not None else None,
+        dice=roll.dice if roll is not None else None,
+        extra_round=game.extra_round,
+        consoles=tuple(
+            ConsoleLine(
+                player=p,
+                credits=game.console(p.seat).credits,
+                income=game.console(p.seat).income,
+                vp=game.console(p.seat).vp,
+                sectors=tuple(
+                    SectorLine(n, s.station, s.deployed, s.charges)
+                    for n, s in sorted(game.console(p.seat).sectors.items())
+                ),
+                chosen=roll.choices.get(p.seat) if roll is not None else None,
+                active=p.seat == game.active,
+            )
+            for p in setup.players
+        ),
+        my_seat=seat,
+        my_options=options,
+        waiting=tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices),
+        first_ship_seats=tuple(p for p in setup.players if p.seat in first_ship.seats) if not game.started else (),
+        buy_seat=game.active if game.active is not None and game.active in buy.seats and game.started else None,
+        sectors=rules.SECTORS,
+        reward_kinds=tuple((kind, rules.REWARD_NAMES[kind]) for kind in rules.REWARD_KINDS),
+        first_ship=first_ship,
+        start=viewer.control(rules.START),
+        roll=viewer.control(rules.ROLL),
+        assign=assign,
+        buy=buy,
+        charge=viewer.control(rules.CHARGE_SPENT),
+        adjust=viewer.control(rules.ADJUST),
+        you_win=viewer.control(rules.YOU_WIN),
+        end_turn=viewer.control(rules.END_TURN),
+    )

@@ -1,0 +1,267 @@
+"""Space Base: first ships and turn-order bonuses, every player's rewards on every roll, buying, the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.contract import Event, Player, RuleError, Setup, resolve_options
+from companion.games.space_base import GAME
+from companion.games.space_base import rules as sb
+from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
+
+NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
+STARTING_BLUE = (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3)
+
+
+def ship(
+    sector: int, cost: int, blue: tuple[str, int] = ("credits", 1), red: tuple[str, int] = ("credits", 1), **more: Any
+) -> dict[str, Any]:
+    return {
+        "sector": sector,
+        "cost": cost,
+        "level": more.pop("level", 1),
+        "blue_kind": blue[0],
+        "blue_amount": blue[1],
+        "red_kind": red[0],
+        "red_amount": red[1],
+        **more,
+    }
+
+
+class Table:
+    """A game night written down move by move, each move checked as the app checks it."""
+
+    def __init__(self, players: int = 3, **options: Any) -> None:
+        seats = tuple(Player(seat, NAMES[seat - 1], "#000000") for seat in range(1, players + 1))
+        self.setup = Setup(sb.SLUG, seats, resolve_options((*TABLE_OPTIONS, *GAME.options), options), "seed")
+        self.state: TableState = fold(GAME, self.setup, [])
+
+    @property
+    def game(self) -> sb.SpaceBase:
+        return self.state.game  # type: ignore[no-any-return]
+
+    def move(self, kind: str, author: int | None = None, **payload: Any) -> Table:
+        if kind in (sb.ROLL, sb.ASSIGN, sb.END_TURN):
+            payload.setdefault("turn", self.game.turn)
+        event = Event(self.state.last_seq + 1, kind, payload, author=author, by_host=author is None)
+        _event, self.state = decide(GAME, self.state, event)
+        return self
+
+    def first_ships(self, *ships: dict[str, Any]) -> Table:
+        for seat, card in enumerate(ships, start=1):
+            self.move(sb.FIRST_SHIP, seat=seat, **card)
+        return self
+
+    def turn(self, dice: tuple[int, int], choices: dict[int, str]) -> Table:
+        self.move(sb.ROLL, values=list(dice))
+        for seat, choice in choices.items():
+            self.move(sb.ASSIGN, seat=seat, choice=choice)
+        return self
+
+    def console(self, seat: int) -> sb.Console:
+        return self.game.console(seat)
+
+
+def started(players: int = 3) -> Table:
+    table = Table(players).first_ships(*(ship(12 - seat, 2) for seat in range(1, players + 1)))
+    return table.move(sb.START)
+
+
+def test_first_ship_costs_its_price_out_of_5_credits_and_deploys_the_starting_ship() -> None:
+    table = Table().first_ships(ship(4, 3), ship(9, 2), ship(2, 5))
+    console = table.console(1)
+    assert console.credits == 2
+    assert console.sectors[4].station.cost == 3 and [c.level for c in console.sectors[4].deployed] == [0]
+    with pytest.raises(RuleError, match="one first ship"):
+        table.move(sb.FIRST_SHIP, seat=1, **ship(5, 1))
+    with pytest.raises(RuleError, match="more than the"):
+        Table().move(sb.FIRST_SHIP, seat=1, **ship(5, 6))
+
+
+def test_highest_sector_starts_and_the_turn_order_bonuses_follow() -> None:
+    table = Table(5).first_ships(ship(3, 2), ship(10, 2), ship(5, 2), ship(7, 2), ship(1, 2)).move(sb.START)
+    assert table.game.order == (2, 3, 4, 5, 1) and table.game.active == 2
+    tracks = {seat: (table.console(seat).credits, table.console(seat).income) for seat in range(1, 6)}
+    assert tracks == {2: (3, 0), 3: (4, 0), 4: (5, 0), 5: (3, 1), 1: (3, 1)}
+
+
+def test_a_tie_for_the_highest_sector_is_settled_by_a_seeded_roll_off() -> None:
+    table = Table(3).first_ships(ship(8, 2), ship(8, 2), ship(3, 2)).move(sb.START)
+    rolled = dict(table.game.start_rolls)
+    assert set(rolled) <= {1, 2} and table.game.active in (1, 2)
+    assert rolled[table.game.active] == max(total for _seat, total in table.game.start_rolls[-2:])
+    chosen = Table(3).first_ships(ship(8, 2), ship(8, 2), ship(3, 2)).move(sb.START, start_player=2)
+    assert chosen.game.active == 2
+    with pytest.raises(RuleError, match="one of those tied"):
+        Table(3).first_ships(ship(8, 2), ship(8, 2), ship(3, 2)).move(sb.START, start_player=3)
+
+
+def test_light_speed_starts_with_15_credits_and_1_income_and_most_credits_left_starts() -> None:
+    table = Table(2, **{"light-speed": True})
+    table.move(sb.FIRST_SHIP, seat=1, **ship(4, 5)).move(sb.FIRST_SHIP, seat=1, **ship(9, 8, level=2))
+    table.move(sb.FIRST_SHIP, seat=2, **ship(2, 3))
+    assert (table.console(1).credits, table.console(1).income) == (2, 1)
+    table.move(sb.START)
+    assert table.game.active == 2  # 12 credits left beats 2
+
+
+def test_the_active_player_gains_blue_stations_and_the_others_red_deployed_cards() -> None:
+    table = started()  # Aki: ship in sector 11 (blue 1 credit); starting ships: blue as the option, red 1 credit
+    before = {seat: table.console(seat).credits for seat in (1, 2, 3)}
+    table.turn((3, 4), {1: sb.SUM, 2: sb.INDIVIDUAL, 3: sb.SUM})
+    assert table.console(1).credits == before[1] + STARTING_BLUE[7 - 1]  # Aki's own turn: station of sector 7
+    assert table.console(2).credits == before[2]  # Ben: nothing deployed in sectors 3 or 4
+    assert table.console(3).credits == before[3]  # Chika: nothing deployed in 7
+    table.move(sb.END_TURN)
+    table.turn((5, 6), {2: sb.INDIVIDUAL, 1: sb.SUM, 3: sb.INDIVIDUAL})
+    assert table.console(1).credits == before[1] + STARTING_BLUE[6] + 1  # sector 11 holds Aki's deployed starting ship
+
+
+def test_doubles_taken_as_two_dice_pay_twice_and_rewards_of_every_deployed_card_add_up() -> None:
+    table = started()
+    table.turn((1, 1), {1: sb.INDIVIDUAL, 2: sb.SUM, 3: sb.SUM})
+    assert table.console(1).credits == 3 + 2 * STARTING_BLUE[0]
+    table.move(sb.BUY, seat=1, how=sb.PURCHASE, **ship(6, 1, red=("vp", 2)))
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0))  # the VP ship is deployed under the claimed one
+    table.move(sb.END_TURN)
+    credits = table.console(1).credits
+    table.turn((6, 6), {2: sb.SUM, 1: sb.INDIVIDUAL, 3: sb.SUM})
+    # Sector 6 twice; deployed there: the starting ship (1 credit) and the VP ship (2 VP).
+    assert (table.console(1).credits - credits, table.console(1).vp) == (2, 4)
+    assert table.console(1).vp_by_source == {sb.SOURCE_DEPLOYED: 4}
+
+
+def test_a_purchase_pays_all_credits_an_ability_buy_pays_the_cost_and_a_claim_is_free() -> None:
+    table = started()
+    table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
+    credits = table.console(1).credits
+    table.move(sb.BUY, seat=1, how=sb.ABILITY_BUY, **ship(3, 1))
+    assert table.console(1).credits == credits - 1
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(2, 4))
+    assert table.console(1).credits == credits - 1
+    table.move(sb.BUY, seat=1, how=sb.PURCHASE, **ship(8, 1))
+    assert table.console(1).credits == 0
+    with pytest.raises(RuleError, match="One ship or one colony a turn"):
+        table.move(sb.BUY, seat=1, how=sb.PURCHASE, **ship(9, 0))
+    with pytest.raises(RuleError, match="own turn"):
+        table.move(sb.BUY, seat=2, how=sb.PURCHASE, **ship(9, 0))
+
+
+def test_a_colony_gives_its_vp_at_once_and_closes_the_sector() -> None:
+    table = started()
+    table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
+    table.move(sb.BUY, seat=1, how=sb.PURCHASE, sector=5, cost=0, vp=3)
+    assert table.console(1).vp == 3 and table.console(1).vp_by_source[sb.SOURCE_COLONIES] == 3
+    with pytest.raises(RuleError, match="holds a colony"):
+        table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(5, 0))
+
+
+def test_credits_below_income_rise_to_income_at_the_end_of_the_own_turn() -> None:
+    table = started()
+    table.move(sb.ADJUST, seat=1, income=4, reason="test")
+    table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
+    table.move(sb.BUY, seat=1, how=sb.PURCHASE, **ship(7, 1))
+    assert table.console(1).credits == 0
+    table.move(sb.END_TURN)
+    assert table.console(1).credits == 4
+
+
+def test_vp_never_drop_below_zero() -> None:
+    table = started()
+    table.move(sb.ADJUST, seat=2, vp=2, reason="gain").move(sb.ADJUST, seat=2, vp=-5, reason="lose 5")
+    assert table.console(2).vp == 0
+
+
+def test_charge_tokens_fill_up_to_the_slots_and_are_spent() -> None:
+    table = started()
+    table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(4, 0, blue=("charge", 0), slots=2))
+    table.move(sb.END_TURN).turn((2, 2), {2: sb.SUM, 1: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    table.turn((1, 3), {3: sb.SUM, 1: sb.SUM, 2: sb.SUM}).move(sb.END_TURN)
+    for _ in range(3):  # Aki's own turns: the blue charge reward fills the slots
+        table.turn((4, 4), {1: sb.INDIVIDUAL, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+        table.turn((1, 1), {2: sb.SUM, 1: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+        table.turn((1, 1), {3: sb.SUM, 1: sb.SUM, 2: sb.SUM}).move(sb.END_TURN)
+    assert table.console(1).sectors[4].charges == 2
+    table.move(sb.CHARGE_SPENT, seat=1, sector=4, count=2)
+    assert table.console(1).sectors[4].charges == 0
+    with pytest.raises(RuleError, match="holds 0 charge tokens"):
+        table.move(sb.CHARGE_SPENT, seat=1, sector=4, count=1)
+
+
+def test_every_player_must_choose_before_the_turn_ends_and_only_once() -> None:
+    table = started()
+    table.turn((2, 3), {1: sb.SUM})
+    with pytest.raises(RuleError, match="Still to choose sectors for these dice: Ben, Chika"):
+        table.move(sb.END_TURN)
+    with pytest.raises(RuleError, match="already chosen"):
+        table.move(sb.ASSIGN, seat=1, choice=sb.INDIVIDUAL)
+
+
+def play_round(table: Table, vp: dict[int, int] | None = None) -> Table:
+    for seat in table.game.extra_players or table.game.order:
+        table.turn((1, 2), {s: sb.SUM for s in (table.game.extra_players or table.game.order)})
+        if vp and seat in vp:
+            table.move(sb.ADJUST, seat=seat, vp=vp[seat], reason="VP")
+        table.move(sb.END_TURN)
+    return table
+
+
+def test_40_vp_ends_the_game_after_everyone_has_had_the_same_number_of_turns() -> None:
+    table = started()
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.ADJUST, seat=1, vp=40, reason="VP").move(sb.END_TURN)
+    assert table.game.end_triggered_by == 1 and not table.game.over
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    assert table.game.over
+    board = GAME.score(table.setup, table.game, None)
+    assert board.winners == (1,) and board.decided
+
+
+def test_reaching_40_on_the_last_seats_turn_ends_the_game_there() -> None:
+    table = play_round(started(), None)
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.ADJUST, seat=3, vp=41, reason="VP")
+    table.move(sb.END_TURN)
+    assert table.game.over and GAME.score(table.setup, table.game, None).winners == (3,)
+
+
+def test_a_tie_sends_the_tied_players_into_extra_rounds_until_one_gains_more() -> None:
+    table = play_round(started(), {1: 40, 2: 40, 3: 10})
+    assert table.game.extra_round == 1 and table.game.extra_players == (1, 2)
+    board = GAME.score(table.setup, table.game, None)
+    assert not board.decided and board.winners == ()
+    assert any("no winner yet" in note.render() for note in board.notes)
+    with pytest.raises(RuleError, match="Only the tied players"):
+        table.move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=3, choice=sb.SUM)
+    table.move(sb.ASSIGN, seat=1, choice=sb.SUM).move(sb.ASSIGN, seat=2, choice=sb.SUM)
+    table.move(sb.ADJUST, seat=1, vp=2, reason="VP").move(sb.END_TURN)
+    table.turn((1, 2), {1: sb.SUM, 2: sb.SUM}).move(sb.ADJUST, seat=2, vp=2, reason="VP").move(sb.END_TURN)
+    assert table.game.extra_round == 2 and not table.game.over  # still tied: another extra round
+    play_round(table, {2: 1})
+    board = GAME.score(table.setup, table.game, None)
+    assert table.game.over and board.winners == (2,)
+    ben = next(p for p in board.players if p.seat == 2)
+    assert ben.total == 43 and ben.rank == 1  # VP gained in the extra rounds count
+
+
+def test_you_win_ends_the_game_at_once_whatever_the_vp() -> None:
+    table = started()
+    table.move(sb.ADJUST, seat=2, vp=30, reason="VP").move(sb.YOU_WIN, seat=1)
+    board = GAME.score(table.setup, table.game, None)
+    assert table.game.over and board.winners == (1,)
+
+
+def test_results_break_vp_down_by_source() -> None:
+    table = started()
+    table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0, blue=("vp", 2), red=("vp", 1)))
+    table.move(sb.BUY, seat=1, how=sb.PURCHASE, sector=9, cost=0, vp=4).move(sb.END_TURN)
+    table.turn((3, 3), {2: sb.SUM, 1: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    table.turn((3, 3), {3: sb.SUM, 1: sb.INDIVIDUAL, 2: sb.SUM}).move(sb.END_TURN)
+    table.turn((3, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
+    lines = {c.key: c.points for c in GAME.score(table.setup, table.game, None).players[0].categories}
+    assert lines == {"stations": 2, "deployed": 0, "colonies": 4, "abilities": 0}
