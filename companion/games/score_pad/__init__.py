@@ -15,5 +15,10 @@ GAME = SheetGame(
     min_players=1,
     max_players=6,
     tally_categories=(TallyCategory(POINTS, N_("Victory points"), minimum=0),),
-    notes=(N_("Add a category for each way the game scores (penalties in a category of their own: victory points stay at 0 or more); equal totals share their rank."),),
+    notes=(
+        N_(
+            "Add a category for each way the game scores (penalties in a category of their own: "
+            "victory points stay at 0 or more); equal totals share their rank."
+        ),
+    ),
 )
