@@ -57,8 +57,8 @@ class RuleError(Exception):
     """An event that the rules do not allow; carries a translatable message."""
 
     def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid.format(**params) if params else msgid)
         self.message = Message(msgid, params)
+        super().__init__(self.message.render())
 
 
 # -- Setup -------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def test_registry_holds_the_five_games_by_slug() -> None:
 
 
 def test_unknown_game_is_a_rule_error() -> None:
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Unknown game: monopoly"):
         get_game("monopoly")
 
 
@@ -78,21 +78,22 @@ def test_payload_checks_types_bounds_and_unknown_fields() -> None:
         "category": "vp",
         "delta": 3,
     }
-    for bad in (
-        {"seat": 1, "category": "vp"},
-        {"seat": 1, "category": "vp", "delta": "3"},
-        {"seat": 1, "category": "vp", "delta": 10_000},
-        {"seat": 1, "category": "vp", "delta": 1, "extra": 2},
-        {"seat": True, "category": "vp", "delta": 1},
+    for bad, reason in (
+        ({"seat": 1, "category": "vp"}, "Missing field: delta."),
+        ({"seat": 1, "category": "vp", "delta": "3"}, "“3” is not a whole number."),
+        ({"seat": 1, "category": "vp", "delta": 10_000}, "10000 is above the maximum of 999."),
+        ({"seat": 1, "category": "vp", "delta": 1, "extra": 2}, "Unexpected field: extra."),
+        ({"seat": True, "category": "vp", "delta": 1}, "“True” is not a whole number."),
     ):
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError) as refused:
             check_payload(kind, bad)
+        assert refused.value.message.render() == reason
 
 
 def test_player_count_is_checked_per_game() -> None:
     game = get_game("andromeda")
     setup = Setup("andromeda", (Player(1, "A", "#000"), Player(2, "B", "#111")), {}, "s")
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="This game is for"):
         game.check_setup(setup)
 
 

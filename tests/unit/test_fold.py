@@ -61,17 +61,17 @@ def test_an_entry_that_no_longer_fits_after_an_undo_is_skipped_with_a_reason() -
 
 def test_a_void_must_target_an_existing_active_undoable_entry() -> None:
     state = replay(ev(1, "tally.add", seat=1, category="vp", delta=5), ev(2, "void", target=1))
-    for target in (1, 99):
-        with pytest.raises(RuleError):
+    for target, reason in ((1, "Entry #1 is already undone."), (99, "There is no entry #99.")):
+        with pytest.raises(RuleError, match=reason):
             decide(GAME, state, ev(3, "void", target=target))
     claimed = replay(ev(1, "seat.claim", seat=1, device="phone-a"))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Entry #1 cannot be undone"):
         decide(GAME, claimed, ev(2, "void", target=1))
 
 
 def test_players_record_only_for_their_own_seat_unless_host_or_option() -> None:
     state = replay()
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="You can only record for your own seat"):
         decide(GAME, state, ev(1, "tally.add", author=2, seat=1, category="vp", delta=1))
     decide(GAME, state, ev(1, "tally.add", author=None, by_host=True, seat=1, category="vp", delta=1))
     open_table = fold(GAME, Setup(SETUP.game, SETUP.players, {"entries": "anyone"}, SETUP.seed), [])
@@ -109,27 +109,29 @@ def test_app_dice_come_from_the_seed_and_the_number_of_app_rolls_before() -> Non
 def test_physical_dice_are_recorded_as_typed_and_checked() -> None:
     state = replay(ev(1, "dice.roll", count=2, sides=6, values=[6, 6]))
     assert state.rolls[0].values == (6, 6) and not state.rolls[0].in_app
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Enter 2 values from 1 to 6"):
         decide(GAME, replay(), ev(1, "dice.roll", count=2, sides=6, values=[7, 1]))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Enter 3 values from 1 to 6"):
         decide(GAME, replay(), ev(1, "dice.roll", count=3, sides=6, values=[1, 2]))
 
 
 def test_a_seat_belongs_to_one_phone_and_a_phone_to_one_seat() -> None:
     state = replay(ev(1, "seat.claim", seat=1, device="phone-a"))
-    with pytest.raises(RuleError):
-        decide(GAME, state, ev(2, "seat.claim", author=1, seat=1, device="phone-b"))
-    with pytest.raises(RuleError):
-        decide(GAME, state, ev(2, "seat.claim", author=2, seat=2, device="phone-a"))
+    with pytest.raises(RuleError, match="This seat is already taken by another phone"):
+        decide(GAME, state, ev(2, "seat.claim", author=1, seat=1, device="phone-b"), joining=True)
+    with pytest.raises(RuleError, match="This phone already holds another seat"):
+        decide(GAME, state, ev(2, "seat.claim", author=2, seat=2, device="phone-a"), joining=True)
+    with pytest.raises(RuleError, match="Take a seat through the table's join link"):
+        decide(GAME, state, ev(2, "seat.claim", author=2, seat=2, device="phone-c"))
     assert state.seat_of("phone-a") == 1
 
 
 def test_an_ended_table_takes_no_more_entries() -> None:
     state = replay(ev(1, "table.end", author=None, by_host=True))
     assert state.ended
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="This table has ended"):
         decide(GAME, state, ev(2, "tally.add", seat=1, category="vp", delta=1))
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Only the host can do this"):
         decide(GAME, replay(), ev(1, "table.end", author=1))  # players cannot end it
 
 
@@ -144,7 +146,7 @@ def test_user_named_categories_join_the_sheet() -> None:
     state = replay(ev(1, "tally.category", name="Bonus"), ev(2, "tally.add", seat=1, category="c2", delta=4))
     assert [c.label for c in state.tally.categories][-1] == "Bonus"
     assert score(GAME, state).players[0].total == 4
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="There is already a category called “bonus”"):
         decide(GAME, state, ev(3, "tally.category", name="bonus"))
 
 

@@ -69,7 +69,7 @@ def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, 
 
 def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
     table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Victory points must stay between 0 and"):
         services.record(
             engine,
             table,
