@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -176,6 +177,8 @@ def record(
     if appended.created:
         before, after = decided[-1]
         _cache.put(str(engine.url), table, before, after)
+        if any(move.kind == kind and move.remember for move in game.moves):
+            _remembered.pop((str(engine.url), game.slug), None)
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended
@@ -251,10 +254,45 @@ class SeatView:
     tally: list[TallyRow]
 
 
-def seat_view(state: TableState, seat: int | None, host: bool) -> SeatView:
+REMEMBERED_PER_MOVE = 24
+REMEMBERED_SECONDS = 30.0
+_remembered: dict[tuple[str, str], tuple[float, dict[str, tuple[dict[str, Any], ...]]]] = {}
+
+
+def remembered(engine: Engine, slug: str) -> dict[str, tuple[dict[str, Any], ...]]:
+    """Return, per move that remembers fields, the distinct values typed at this server's tables, newest first.
+
+    Kept for a few seconds per process (and dropped when this process records such a move).
+    """
+    game = get_game(slug)
+    moves_remembering = [move for move in game.moves if move.remember]
+    if not moves_remembering:
+        return {}
+    key = (str(engine.url), slug)
+    cached = _remembered.get(key)
+    if cached is not None and time.monotonic() - cached[0] < REMEMBERED_SECONDS:
+        return cached[1]
+    found: dict[str, tuple[dict[str, Any], ...]] = {}
+    for move in moves_remembering:
+        distinct: dict[tuple[Any, ...], dict[str, Any]] = {}
+        kinds_sharing = [m.kind for m in moves_remembering if m.remember == move.remember]
+        required = [spec.name for spec in move.fields if spec.required and spec.name in move.remember]
+        for payload in store.recent_payloads(engine, kinds=kinds_sharing, limit=REMEMBERED_PER_MOVE * 8):
+            if not all(name in payload for name in required):
+                continue
+            values = {name: payload[name] for name in move.remember if name in payload}
+            distinct.setdefault(tuple(sorted(values.items())), values)
+        found[move.kind] = tuple(distinct.values())[:REMEMBERED_PER_MOVE]
+    _remembered[key] = (time.monotonic(), found)
+    return found
+
+
+def seat_view(
+    state: TableState, seat: int | None, host: bool, known: Mapping[str, tuple[Mapping[str, Any], ...]] | None = None
+) -> SeatView:
     """Return what the phone of ``seat`` (or the host, or a spectator) sees and may do."""
     game = get_game(state.setup.game)
-    phone = viewer(game, state, seat, host)
+    phone = viewer(game, state, seat, host, known)
     panel = game.view(state.setup, state.game, phone)
     template = f"{game.slug}/_panel.html" if game.templates and panel is not None else None
     return SeatView(phone.controls, panel, template, tally_view(state, phone.controls))

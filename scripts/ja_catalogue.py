@@ -15,6 +15,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 JA = {
     # Space Base
+    "Cards typed at this server's tables (one tap buys %(name)s's first ship)": "このサーバーの卓で入力されたカード(タップで%(name)sの初期シップを購入)",
+    "Cards typed at this server's tables (one tap buys, paying all credits):": "このサーバーの卓で入力されたカード(タップで購入、所持クレジット全額を支払う):",
+    "Colony bought": "コロニーの購入",
+    "charge": "チャージ",
+    "cost %(n)s": "コスト%(n)s",
+    "sector %(n)s": "星域%(n)s",
     "%(charges)s/%(slots)s charge": "チャージ%(charges)s/%(slots)s",
     "%(count)s deployed": "配備%(count)s枚",
     "%(credits)s credits, %(income)s income, %(vp)s VP": "%(credits)sクレジット、収入%(income)s、%(vp)s勝利点",

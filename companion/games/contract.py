@@ -267,6 +267,7 @@ class Move:
     who: str | Callable[[Setup], str] = OWN_SEAT
     undoable: bool = True
     guard: Guard | None = None
+    remember: tuple[str, ...] = ()  # fields the server remembers across its tables, for quick re-entry
 
     def who_at(self, setup: Setup) -> str:
         """Return who may make this move at a table with ``setup``."""
@@ -306,6 +307,7 @@ class Viewer:
     seat: int | None
     host: bool
     controls: Mapping[str, Control]
+    remembered: Mapping[str, tuple[Mapping[str, Any], ...]] = field(default_factory=dict)  # by move kind
 
     def control(self, kind: str) -> Control:
         """Return the control of move ``kind``."""

@@ -487,9 +487,15 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
     return Control(move.kind, allowed, (), hidden)
 
 
-def viewer(game: Game, state: TableState, seat: int | None, host: bool) -> Viewer:
-    """Return the phone a view is made for, with its controls."""
-    return Viewer(seat, host, controls(game, state, seat, host))
+def viewer(
+    game: Game,
+    state: TableState,
+    seat: int | None,
+    host: bool,
+    remembered: Mapping[str, tuple[Mapping[str, Any], ...]] | None = None,
+) -> Viewer:
+    """Return the phone a view is made for, with its controls and what the server remembers for re-entry."""
+    return Viewer(seat, host, controls(game, state, seat, host), remembered or {})
 
 
 def undoable(game: Game, state: TableState, target: Event, seat: int | None, host: bool) -> bool:

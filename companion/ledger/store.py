@@ -21,7 +21,7 @@ from sqlmodel import col, select
 
 from companion.db import read_session, write_session
 from companion.games.contract import Event, Player, RuleError, Setup
-from companion.models import TableRecord
+from companion.models import EventRecord, TableRecord
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -181,6 +181,18 @@ class _Ledger:
     def close(self) -> None:
         self.cursor.close()
         self.connection.close()  # back to the pool
+
+
+def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list[dict[str, Any]]:
+    """Return the payloads of the newest events of ``kinds`` at every table of this server, newest first."""
+    query = (
+        select(EventRecord.payload)
+        .where(col(EventRecord.kind).in_(list(kinds)))
+        .order_by(col(EventRecord.id).desc())
+        .limit(limit)
+    )
+    with read_session(engine) as session:
+        return [dict(payload) for payload in session.exec(query).all()]
 
 
 def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:

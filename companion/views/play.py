@@ -43,7 +43,7 @@ def member(code: str) -> tuple[TableInfo, Membership]:
 def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the board partial needs."""
     state = services.table_state(engine(), table)
-    phone = services.seat_view(state, role.seat, role.host)
+    phone = services.seat_view(state, role.seat, role.host, services.remembered(engine(), table.setup.game))
     return {
         "panel_template": phone.panel_template,
         "panel": phone.panel,

@@ -152,7 +152,7 @@ def test_a_purchase_pays_all_credits_an_ability_buy_pays_the_cost_and_a_claim_is
 def test_a_colony_gives_its_vp_at_once_and_closes_the_sector() -> None:
     table = started()
     table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
-    table.move(sb.BUY, seat=1, how=sb.PURCHASE, sector=5, cost=0, vp=3)
+    table.move(sb.COLONY, seat=1, sector=5, cost=0, vp=3)
     assert table.console(1).vp == 3 and table.console(1).vp_by_source[sb.SOURCE_COLONIES] == 3
     with pytest.raises(RuleError, match="holds a colony"):
         table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(5, 0))
@@ -259,7 +259,7 @@ def test_results_break_vp_down_by_source() -> None:
     table = started()
     table.turn((2, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
     table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0, blue=("vp", 2), red=("vp", 1)))
-    table.move(sb.BUY, seat=1, how=sb.PURCHASE, sector=9, cost=0, vp=4).move(sb.END_TURN)
+    table.move(sb.COLONY, seat=1, sector=9, cost=0, vp=4).move(sb.END_TURN)
     table.turn((3, 3), {2: sb.SUM, 1: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
     table.turn((3, 3), {3: sb.SUM, 1: sb.INDIVIDUAL, 2: sb.SUM}).move(sb.END_TURN)
     table.turn((3, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})

@@ -209,3 +209,21 @@ def test_a_phone_is_offered_exactly_the_moves_the_server_accepts(slug: str, entr
                 except RuleError:
                     accepted = False
                 assert accepted == control.allowed, (role, kind)
+
+
+def test_cards_typed_at_one_table_are_offered_for_one_tap_at_another(client: FlaskClient, make_client: Any) -> None:
+    card = {"sector": 6, "cost": 2, "level": 1, "name": "Ore hauler", "blue_kind": "income", "blue_amount": 1}
+    first = new_table(client, game="space-base", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    assert post_event(client, first, kind="sb.first-ship", seat=1, **card).status_code == 303
+    second = new_table(client, game="space-base", players=(("Chika", "#E69F00"), ("Dai", "#56B4E9")))
+    page = BeautifulSoup(client.get(f"/t/{second}").text, "html.parser")
+    offers = page.select("form.known-card")
+    assert len(offers) == 1 and "Ore hauler" in offers[0].text
+    fields = {str(i["name"]): str(i["value"]) for i in offers[0].select("input[type=hidden]")}
+    assert fields["kind"] == "sb.first-ship" and fields["sector"] == "6" and fields["blue_kind"] == "income"
+    fields.pop("csrf_token", None)
+    kind = fields.pop("kind")
+    key = fields.pop("key")
+    assert post_event(client, second, key=key, kind=kind, **fields).status_code == 303
+    sector = table_state(client.application, second).game.console(1).sectors[6].station
+    assert (sector.name, sector.cost, sector.blue.kind, sector.blue.amount) == ("Ore hauler", 2, "income", 1)

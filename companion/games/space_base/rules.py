@@ -451,39 +451,57 @@ def _assign(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     return _after_vp_change(state, seat, console.vp - before)
 
 
+_TOO_DEAR = N_("{cost} credits is more than the {credits} on hand.")
+
+
 def _buy(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
-    active = _check_turn(state)
-    seat, how = event.payload["seat"], event.payload["how"]
-    if seat != active:
-        raise RuleError(N_("Cards are bought on one's own turn."))
+    """A ship: a purchase pays all credits (once a turn), an ability Buy pays the cost, a Claim nothing."""
+    seat, how = _buyer(setup, state, event), event.payload["how"]
     console = state.console(seat)
-    colony = event.payload.get("vp") is not None
-    card = card_from(event.payload, colony=colony)
+    card = card_from(event.payload)
     if how == PURCHASE:
-        if console.bought_this_turn:
-            raise RuleError(N_("One ship or one colony a turn."))
-        if card.cost > console.credits:
-            raise RuleError(
-                N_("{cost} credits is more than the {credits} on hand."), cost=card.cost, credits=console.credits
-            )
+        _check_purchase(console, card)
         credits = 0  # a purchase pays all credits, whatever the cost
-    elif colony:
-        raise RuleError(N_("A colony is bought with a normal purchase."))
     elif how == ABILITY_BUY:
-        if card.cost > console.credits:
-            raise RuleError(
-                N_("{cost} credits is more than the {credits} on hand."), cost=card.cost, credits=console.credits
-            )
+        _check_affordable(console, card)
         credits = console.credits - card.cost
     else:
         credits = console.credits
     console = _station(console, card)
     console = evolve(console, credits=credits, bought_this_turn=console.bought_this_turn or how == PURCHASE)
-    before = console.vp
-    if colony:
-        console = _gain_vp(console, card.colony_vp, SOURCE_COLONIES)
+    return evolve(state, consoles={**state.consoles, seat: console})
+
+
+def _colony(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
+    """A colony: the turn's purchase (all credits); its VP at once; the sector takes no more stations."""
+    seat = _buyer(setup, state, event)
+    console = state.console(seat)
+    card = card_from(event.payload, colony=True)
+    _check_purchase(console, card)
+    console = evolve(_station(console, card), credits=0, bought_this_turn=True)
+    console = _gain_vp(console, card.colony_vp, SOURCE_COLONIES)
     state = evolve(state, consoles={**state.consoles, seat: console})
-    return _after_vp_change(state, seat, console.vp - before)
+    return _after_vp_change(state, seat, card.colony_vp)
+
+
+def _buyer(setup: Setup, state: SpaceBase, event: Event) -> int:
+    active = _check_turn(state)
+    if event.payload["seat"] != active:
+        raise RuleError(N_("Cards are bought on one's own turn."))
+    return active
+
+
+def _check_purchase(console: Console, card: Card) -> None:
+    if console.bought_this_turn:
+        raise RuleError(N_("One ship or one colony a turn."))
+    _check_affordable(console, card)
+
+
+def _check_affordable(console: Console, card: Card) -> None:
+    if card.cost > console.credits:
+        raise RuleError(
+            N_("{cost} credits is more than the {credits} on hand."), cost=card.cost, credits=console.credits
+        )
 
 
 def _spend_charge(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
@@ -607,6 +625,8 @@ _card_fields = (
     Field("red_text", "text", required=False, max_length=80),
     Field("slots", "int", 0, 6, required=False),
 )
+# What a card is, as typed at a table: remembered by the server for quick re-entry at any table.
+CARD_FIELDS = tuple(f.name for f in _card_fields if f.name != "seat")
 _turn = Guard(
     "turn",
     lambda state: state.turn,
@@ -616,13 +636,6 @@ _turn = Guard(
 
 def _describe_card(setup: Setup, state: SpaceBase, event: Event, who: str) -> Message:
     payload = event.payload
-    if payload.get("vp") is not None:
-        return msg(
-            N_("{name} bought the colony of sector {sector} ({vp} VP)"),
-            name=who,
-            sector=payload["sector"],
-            vp=payload["vp"],
-        )
     texts = {
         PURCHASE: N_("{name} bought a ship for sector {sector} (cost {cost})"),
         ABILITY_BUY: N_("{name} bought a ship for sector {sector} with an ability (cost {cost})"),
@@ -637,7 +650,8 @@ MOVES = (
         N_("First ship bought"),
         _card_fields,
         _first_ship,
-        lambda setup, state, e, who: msg(
+        remember=CARD_FIELDS,
+        describe=lambda setup, state, e, who: msg(
             N_("{name} bought a first ship for sector {sector} (cost {cost})"),
             name=who,
             sector=e.payload["sector"],
@@ -679,13 +693,22 @@ MOVES = (
     Move(
         "sb.buy",
         N_("Card bought"),
-        (
-            *_card_fields,
-            Field("how", "choice", choices=(PURCHASE, ABILITY_BUY, CLAIM)),
-            Field("vp", "int", 1, 20, required=False),
-        ),
+        (*_card_fields, Field("how", "choice", choices=(PURCHASE, ABILITY_BUY, CLAIM))),
         _buy,
         _describe_card,
+        remember=CARD_FIELDS,
+    ),
+    Move(
+        "sb.colony",
+        N_("Colony bought"),
+        (_seat, Field("sector", "int", 1, 12), Field("cost", "int", 0, 20), Field("vp", "int", 1, 20)),
+        _colony,
+        lambda setup, state, e, who: msg(
+            N_("{name} bought the colony of sector {sector} ({vp} VP)"),
+            name=who,
+            sector=e.payload["sector"],
+            vp=e.payload["vp"],
+        ),
     ),
     Move(
         "sb.charge",
@@ -736,7 +759,7 @@ MOVES = (
         guard=_turn,
     ),
 )
-FIRST_SHIP, START, ROLL, ASSIGN, BUY, CHARGE_SPENT, ADJUST, YOU_WIN, END_TURN = (m.kind for m in MOVES)
+FIRST_SHIP, START, ROLL, ASSIGN, BUY, COLONY, CHARGE_SPENT, ADJUST, YOU_WIN, END_TURN = (m.kind for m in MOVES)
 
 
 # -- Scoring -------------------------------------------------------------------------------------

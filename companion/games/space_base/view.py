@@ -41,6 +41,27 @@ class Option:
 
 
 @dataclass(frozen=True)
+class KnownCard:
+    """A card typed at one of this server's tables, offered for a one-tap re-entry."""
+
+    card: rules.Card
+    fields: tuple[tuple[str, object], ...]
+
+
+def known_cards(viewer: Viewer, kind: str, levels: tuple[int, ...]) -> tuple[KnownCard, ...]:
+    """Return the cards the server remembers for move ``kind``, of the given levels."""
+    known = []
+    for fields in viewer.remembered.get(kind, ()):
+        try:
+            card = rules.card_from(fields)
+        except (KeyError, ValueError):
+            continue
+        if card.level in levels:
+            known.append(KnownCard(card, tuple(sorted(fields.items()))))
+    return tuple(known)
+
+
+@dataclass(frozen=True)
 class SpaceBaseView:
     """The Space Base panel for one phone."""
 
@@ -56,13 +77,18 @@ class SpaceBaseView:
     waiting: tuple[Player, ...]  # players still to choose for this roll
     first_ship_seats: tuple[Player, ...]  # seats this phone may enter a first ship for
     buy_seat: int | None  # the active seat, if this phone may buy for it
+    known_first_ships: tuple[KnownCard, ...]
+    first_ship_for: Player | None  # whom a one-tap first ship is for: this phone's seat, else the next without one
+    known_ships: tuple[KnownCard, ...]
     sectors: tuple[int, ...]
     reward_kinds: tuple[tuple[str, str], ...]
+    reward_names: dict[str, str]
     first_ship: Control
     start: Control
     roll: Control
     assign: Control
     buy: Control
+    colony: Control
     charge: Control
     adjust: Control
     you_win: Control
@@ -112,13 +138,28 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         waiting=tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices),
         first_ship_seats=tuple(p for p in setup.players if p.seat in first_ship.seats) if not game.started else (),
         buy_seat=game.active if game.active is not None and game.active in buy.seats and game.started else None,
+        first_ship_for=next(
+            (
+                p
+                for p in sorted(setup.players, key=lambda p: p.seat != seat)
+                if p.seat in first_ship.seats
+                and not any(s.station.level for s in game.console(p.seat).sectors.values())
+            ),
+            None,
+        )
+        if not game.started
+        else None,
+        known_first_ships=known_cards(viewer, rules.FIRST_SHIP, (1, 2) if rules.light_speed(setup) else (1,)),
+        known_ships=known_cards(viewer, rules.BUY, (1, 2, 3)),
         sectors=rules.SECTORS,
         reward_kinds=tuple((kind, rules.REWARD_NAMES[kind]) for kind in rules.REWARD_KINDS),
+        reward_names=dict(rules.REWARD_NAMES),
         first_ship=first_ship,
         start=viewer.control(rules.START),
         roll=viewer.control(rules.ROLL),
         assign=assign,
         buy=buy,
+        colony=viewer.control(rules.COLONY),
         charge=viewer.control(rules.CHARGE_SPENT),
         adjust=viewer.control(rules.ADJUST),
         you_win=viewer.control(rules.YOU_WIN),
