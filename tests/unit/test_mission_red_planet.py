@@ -296,3 +296,36 @@ def test_undoing_a_landing_and_landing_again_draws_the_same_resource_token() -> 
     assert 4 not in undone.game.resources
     _event, again = decide(MRP, undone, Event(3, mrp.LAND, {"seat": 1, "zone": 4, "count": 1}, author=1))
     assert again.game.resources[4] == drawn
+
+
+def test_with_our_own_components_the_app_never_draws_and_tokens_come_when_revealed() -> None:
+    game = Game(components="own").add(mrp.LAND, seat=1, zone=4, count=2).add(mrp.LAND, seat=2, zone=5, count=1)
+    game.zone(4, "celerium")  # revealed after the landing: accepted
+    state, _board = game.play()
+    assert state.game.resources == {4: "celerium"}
+    game.rounds(5)
+    state, _board = replay(
+        {"game": mrp.SLUG, "players": game.players, "options": game.options, "seed": "mars", "events": game.events}
+    )
+    assert state.game.round == 5  # the end of round 5 waits for zone 5's token
+    assert "Enter the resource tokens of zones 5" in next(iter(state.skipped.values())).render()
+    state, board = Game(components="own").add(mrp.LAND, seat=1, zone=4, count=2).zone(4, "ice").rounds(5).play()
+    assert points(board, "Aki", "ice") == 1
+
+
+def test_the_final_resource_token_can_be_switched_off() -> None:
+    state, board = Game(**{"final-resource-token": False}).zone(1, "celerium").crew(1, Aki=3, Ben=1).rounds(10).play()
+    assert not state.game.resource_tokens and points(board, "Aki", "resource-tokens") == 0
+    assert ("After round 10, a sole majority also takes the zone's resource token", "False") in board.options
+
+
+def test_whether_an_ice_resource_token_counts_for_the_ice_bonus_is_an_option() -> None:
+    def ice_bonus(counts: bool) -> tuple[int, int]:
+        game = Game(**{"ice-resource-token": counts}).zone(1, "ice").zone(2, "ice").zone(3, "ice")
+        game.crew(1, Aki=3).crew(2, Ben=2).crew(3, Ben=2).rounds(8)
+        _state, board = game.crew(2, Chika=2).crew(3, Chika=2).rounds(2).play()  # round 10 ties in zones 2, 3
+        return points(board, "Aki", "ice-bonus"), points(board, "Ben", "ice-bonus")
+
+    # Aki: 6 ice score tokens and zone 1's ice resource token; Ben: 3 + 3 + 1 + 1 = 8 ice tokens.
+    assert ice_bonus(True) == (9, 0)  # 6 + 3 = 9 beats 8
+    assert ice_bonus(False) == (0, 9)  # 6 against 8

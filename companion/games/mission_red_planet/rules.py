@@ -78,6 +78,10 @@ CENTRAL_ZONES = "central-zones"
 EMPTY_ZONES = "empty-zones"
 RESOURCE_TOKEN_WORTH = "resource-token-worth"
 TIE_BREAK = "tie-break"
+COMPONENTS = "components"
+FINAL_RESOURCE_TOKEN = "final-resource-token"
+ICE_TOKEN_IS_ICE = "ice-resource-token"
+APP_DRAWS, OWN_COMPONENTS = "app", "own"
 
 EDITIONS: Mapping[str, dict[str, Any]] = {
     FIRST_EDITION: {"players": (3, 5)},
@@ -142,6 +146,27 @@ OPTIONS = (
             Choice("three-tokens", N_("three score tokens of its colour")),
             Choice("three-points", N_("three points")),
         ),
+    ),
+    RuleOption(
+        COMPONENTS,
+        N_("Resource tokens"),
+        APP_DRAWS,
+        (
+            Choice(APP_DRAWS, N_("the app draws a zone's token when crew first reach it")),
+            Choice(OWN_COMPONENTS, N_("our own components: we enter each token when it is revealed")),
+        ),
+    ),
+    RuleOption(
+        FINAL_RESOURCE_TOKEN,
+        N_("After round 10, a sole majority also takes the zone's resource token"),
+        True,
+        note=N_("As the seed says; switch off to play without it."),
+    ),
+    RuleOption(
+        ICE_TOKEN_IS_ICE,
+        N_("An ice resource token counts as ice for the ice bonus (as three tokens)"),
+        True,
+        note=N_("Our sources do not say; on by default."),
     ),
     RuleOption(
         TIE_BREAK,
@@ -276,8 +301,11 @@ def _with_crew(setup: Setup, state: RedPlanet, seat: int, counts: Mapping[int, i
 
 
 def _map_zone(setup: Setup, state: RedPlanet, zone: int, event: Event) -> RedPlanet:
-    """A crew reaching an unmapped zone draws a resource token at random from the ones left."""
-    if zone in state.resources:
+    """A crew reaching an unmapped zone draws a resource token at random from the ones left.
+
+    With the table's own components the app never draws: the token is entered when revealed.
+    """
+    if zone in state.resources or setup.options.get(COMPONENTS) == OWN_COMPONENTS:
         return state
     left = _tokens_left(setup, state)
     pool = [colour for colour in RESOURCES for _ in range(left[colour])]
@@ -362,6 +390,12 @@ def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     if first is not None:
         setup.player(first)
     if state.round in SCORING_ROUNDS:
+        unrevealed = [zone for zone in ZONES if state.crew_in(zone) and zone not in state.resources]
+        if unrevealed:
+            zones = ", ".join(str(zone) for zone in unrevealed)
+            raise RuleError(
+                N_("Enter the resource tokens of zones {zones} (crew are there) before this scoring."), zones=zones
+            )
         state = _score_zones(setup, state)
     return evolve(state, round=state.round + 1, first_player=first if first is not None else state.first_player)
 
@@ -391,7 +425,8 @@ def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
             supply[colour] = supply.get(colour, 0) - paid
             if share > paid:
                 stand_ins[colour] = stand_ins.get(colour, 0) + share - paid
-        taker = award.leaders[0] if final and award.sole else None
+        takes_token = final and award.sole and bool(setup.options.get(FINAL_RESOURCE_TOKEN, True))
+        taker = award.leaders[0] if takes_token else None
         if taker is not None:
             resource_tokens[(taker, colour)] = resource_tokens.get((taker, colour), 0) + 1
         pots[zone] = carried
@@ -544,9 +579,11 @@ def resource_token_points(setup: Setup, colour: str) -> int:
 
 
 def ice_counts(setup: Setup, state: RedPlanet) -> dict[int, int]:
-    """Return each seat's ice, in score tokens (a resource token counts as three)."""
+    """Return each seat's ice, in score tokens (a resource token counts as three, unless the option says not)."""
+    per_resource_token = 3 if setup.options.get(ICE_TOKEN_IS_ICE, True) else 0
     return {
-        seat: state.tokens.get((seat, ICE), 0) + 3 * state.resource_tokens.get((seat, ICE), 0) for seat in setup.seats
+        seat: state.tokens.get((seat, ICE), 0) + per_resource_token * state.resource_tokens.get((seat, ICE), 0)
+        for seat in setup.seats
     }
 
 

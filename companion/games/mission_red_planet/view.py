@@ -40,6 +40,7 @@ class RedPlanetView:
     discoveries_left: int
     crew_players: tuple[Player, ...]  # seats this phone may move crew for
     quick_seat: int | None  # the seat whose "+1" buttons this phone shows
+    app_draws_tokens: bool  # False with the table's own components: tokens are entered when revealed
     land: Control
     remove: Control
     set_crew: Control
@@ -82,6 +83,7 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         discoveries_left=rules.MAX_DISCOVERIES - len(game.discoveries),
         crew_players=tuple(p for p in setup.players if p.seat in land.seats) if playing else (),
         quick_seat=seat if playing and seat in land.seats else None,
+        app_draws_tokens=setup.options.get(rules.COMPONENTS, rules.APP_DRAWS) == rules.APP_DRAWS,
         land=land,
         remove=viewer.control(rules.REMOVE),
         set_crew=viewer.control(rules.SET_CREW),
