@@ -131,13 +131,13 @@ def test_the_first_player_is_chosen_or_drawn_from_the_seed() -> None:
 def test_the_host_names_a_drawn_goal_with_a_kind_and_the_printed_name() -> None:
     _, board = (
         Game()
-        .add(ctc.GOAL, goal=1, kind="proto-life", name="Primordial soup")
+        .add(ctc.GOAL, goal=1, goal_kind="proto-life", name="Primordial soup")
         .rounds_without_scoring()
         .score_goal(Aki=7, Ben=7, Chika=3)
         .play()
     )
     assert "Round 3, goal 1: Primordial soup: Aki 7, Ben 7, Chika 3: Aki +6, Ben +6" in board.to_json()["details"]
-    assert Game().refused(ctc.GOAL, goal=2, kind="carbon") == "Goal 2 has not been drawn yet."
+    assert Game().refused(ctc.GOAL, goal=2, goal_kind="carbon") == "Goal 2 has not been drawn yet."
 
 
 # -- The goal track ---------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ class CraftingTheCosmos:
 
     def reference(self) -> tuple[str, ...]:
         """Return the goal kinds that a goal card can be named with, for docs/events.md."""
-        out = ["", "Goal kinds (`kind` of `ctc.goal`):", ""]
+        out = ["", "Goal kinds (`goal_kind` of `ctc.goal`):", ""]
         out += [f"- `{key}`: {label}" for key, label in rules.GOAL_KINDS.items()]
         out += [
             "",

@@ -289,7 +289,7 @@ def _goal(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
         raise RuleError(N_("Goal {goal} has not been drawn yet."), goal=goal)
     if any(phase.scoring and phase.scoring.goal == goal for phase in state.end_phases):
         raise RuleError(N_("Goal {goal} has already been scored."), goal=goal)
-    card = GoalCard(event.payload["kind"], event.payload.get("name", ""))
+    card = GoalCard(event.payload["goal_kind"], event.payload.get("name", ""))
     return evolve(state, goals={**state.goals, goal: card})
 
 
@@ -473,7 +473,7 @@ def _describe_first_player(setup: Setup, state: Cosmos, event: Event, who: str) 
 
 
 def _describe_goal(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
-    card = GoalCard(event.payload["kind"], event.payload.get("name", ""))
+    card = GoalCard(event.payload["goal_kind"], event.payload.get("name", ""))
     return msg(
         N_("Goal {number} named: {kind}{name}"),
         number=event.payload["goal"],
@@ -497,7 +497,7 @@ MOVES = (
         N_("Name a universal goal"),
         (
             Field("goal", "int", 1, GOAL_CARDS),
-            Field("kind", "choice", choices=tuple(GOAL_KINDS)),
+            Field("goal_kind", "choice", choices=tuple(GOAL_KINDS)),
             Field("name", "text", required=False),
         ),
         _while_playing(_goal),
