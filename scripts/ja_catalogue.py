@@ -593,7 +593,7 @@ JA = {
     "End phase of round {round}": "第{round}ラウンドの終了フェーズ",
     "End phase of round {round}: the game is over": "第{round}ラウンドの終了フェーズ: ゲーム終了",
     "End phases": "終了フェーズ",
-    "Energy sets": "エネルギーセット",
+    "Energy sets": "5枚セット",
     "Enter count": "数を入力",
     "Enter every player's count for {goal} first (missing: {names}).": "先に全員の{goal}の数を入力してください(未入力: {names})。",
     "Every advanced life token is revealed and counted.": "すべての高度生命体トークンが公開され、加算されました。",
