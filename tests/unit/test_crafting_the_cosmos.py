@@ -371,3 +371,16 @@ def test_the_advanced_life_stack_can_run_out() -> None:
         game.nebula("Aki", 1).life("Aki")
     assert game.play()[0].game.draws == 20
     assert game.nebula("Aki", 1).refused(ctc.ADVANCED_LIFE, seat=1) == "The advanced life stack is empty."
+
+
+def test_undoing_an_end_phase_puts_the_goals_counts_and_first_player_back() -> None:
+    game = Game().add(ctc.FIRST_PLAYER, seat=3).rounds_without_scoring().counts(Aki=2, Ben=1, Chika=0)
+    before, _ = game.play()
+    game.end_phase()
+    after, _ = game.play()
+    assert before.game.first_player == 2 and after.game.first_player == 3  # Chika, Aki, Ben, Chika
+    assert after.game.track == (4, 3, 2, None)
+    assert describe(COSMOS, after, after.events[-1]).render() == "End phase of round 3"
+    undone, board = game.add("void", target=len(game.events)).play()
+    assert undone.game.track == before.game.track and undone.game.counts == before.game.counts
+    assert undone.game.first_player == before.game.first_player and points(board, "Aki", "goals") == 0
