@@ -1,29 +1,56 @@
-"""Crafting the Cosmos (seed 004): score sheet of nebulae, goals, time chamber and life."""
+"""Crafting the Cosmos: the game as the registry sees it (rules, view, templates)."""
 
-from companion.games.contract import N_, TallyCategory
-from companion.games.mechanics.sheet import SheetGame
+from __future__ import annotations
 
-ENERGY_IN_HAND = "energy-in-hand"
+from pathlib import Path
 
-GAME = SheetGame(
-    slug="crafting-the-cosmos",
-    name=N_("Crafting the Cosmos"),
-    min_players=2,
-    max_players=4,
-    tally_categories=(
-        TallyCategory("nebulae", N_("Completed nebulae"), minimum=0),
-        TallyCategory("goals", N_("Universal goals"), minimum=0),
-        TallyCategory(
-            "time-chamber",
-            N_("Time chamber releases (3 / 6 / 10 / 15 / 21)"),
-            ladder=(0, 3, 9, 19, 34, 55),
-            minimum=0,
-            maximum=99,
-        ),
-        TallyCategory("energy-sets", N_("Sets of 5 energy cards (6 each)"), per_unit=6, minimum=0),
-        TallyCategory("advanced-life", N_("Advanced life tokens"), minimum=0),
-        TallyCategory("other", N_("Other points (abilities)")),
-        TallyCategory(ENERGY_IN_HAND, N_("Energy cards in hand"), scores=False, minimum=0, maximum=10),
-    ),
-    tie_breakers=(ENERGY_IN_HAND,),
-)
+from companion.games.contract import N_, Scoreboard, Setup, TallyCategory, Viewer
+from companion.games.crafting_the_cosmos import rules
+from companion.games.crafting_the_cosmos.view import CosmosView, cosmos_view
+from companion.games.mechanics.tally import TallySheet
+
+
+class CraftingTheCosmos:
+    """The registered game."""
+
+    slug = rules.SLUG
+    name = N_("Crafting the Cosmos")
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    options = rules.OPTIONS
+    moves = rules.MOVES
+    tally_categories: tuple[TallyCategory, ...] = ()
+    templates = str(Path(__file__).parent / "templates")
+
+    def check_setup(self, setup: Setup) -> None:
+        """Crafting the Cosmos is for 2–4 players."""
+        rules.check_setup(setup)
+
+    def initial_state(self, setup: Setup) -> rules.Cosmos:
+        """The crystal supply for the player count, goal 1 on the top space, hands of 4."""
+        return rules.initial_state(setup)
+
+    def score(self, setup: Setup, state: rules.Cosmos, tally: TallySheet) -> Scoreboard:
+        """Return points by source; advanced life counts once the game is over."""
+        return rules.score_cosmos(setup, state)
+
+    def view(self, setup: Setup, state: rules.Cosmos, viewer: Viewer) -> CosmosView:
+        """Return the panel for one phone; other seats' advanced life values are left out."""
+        return cosmos_view(setup, state, viewer)
+
+    def reference(self) -> tuple[str, ...]:
+        """Return the goal kinds that a goal card can be named with, for docs/events.md."""
+        out = ["", "Goal kinds (`goal_kind` of `ctc.goal`):", ""]
+        out += [f"- `{key}`: {label}" for key, label in rules.GOAL_KINDS.items()]
+        out += [
+            "",
+            "Advanced life stack (values): group 1 "
+            + " ".join(str(v) for v in rules.GROUP_1)
+            + "; group 2 "
+            + " ".join(str(v) for v in rules.GROUP_2)
+            + f"; {rules.GROUP_1_PER_PLAYER} group-1 tokens per player on top of group 2.",
+        ]
+        return tuple(out)
+
+
+GAME = CraftingTheCosmos()

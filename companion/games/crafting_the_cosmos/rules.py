@@ -1,0 +1,736 @@
+"""Crafting the Cosmos (seed 004), kept the way the rulebook keeps it.
+
+Set-up: 2–4 players; the time crystal supply for the player count (2 players 6, 3 players 9,
+4 players 11); six universal goal cards, the first revealed on the top space of the four-space goal
+track; the advanced life stack: group 2 shuffled, with two random group-1 tokens per player on
+top; a first player.
+
+During the game each player's points come from their own moves: completed nebulae (the printed
+value), time chamber releases (the n-th release scores 3 / 6 / 10 / 15 / 21, later releases only
+give a star), sets of 5 same energy cards (6 points each), power cards, and manual entries with a
+reason. Creating an advanced life draws the next token of the stack: its value is shown only to
+its owner until the game ends.
+
+End phase of each round:
+
+1. every goal card moves one space down the track;
+2. the goal reaching the bottom (fourth) space is scored from each player's count: 1st 6, 2nd 3;
+   tied firsts all take 6 and nobody takes 2nd; tied seconds all take 3; in a 2-player game 2nd
+   scores nothing; a player needs at least one of the resource to score;
+3. a new goal is drawn to the top space while the deck lasts;
+4. the game ends after this end phase if the crystal supply is empty or the last goal was scored;
+5. hands over 10 energy cards are cut to 10;
+6. the first player token passes to the left (not in a 2-player game).
+
+At the end every advanced life token is revealed and added. Ties: most energy cards in hand,
+then a shared victory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from companion.games.contract import (
+    ANYONE,
+    HOST,
+    N_,
+    CategoryScore,
+    Choice,
+    Event,
+    Field,
+    Guard,
+    Message,
+    Move,
+    RuleError,
+    RuleOption,
+    Scoreboard,
+    Setup,
+    applied_options,
+    evolve,
+    msg,
+)
+from companion.games.mechanics.randomness import rng_for, shuffled
+from companion.games.mechanics.ranking import COMPETITION, TieBreaker, ladder_awards, standings
+from companion.games.mechanics.sheet import check_player_count
+
+SLUG = "crafting-the-cosmos"
+Handler = Callable[[Setup, "Cosmos", Event], "Cosmos"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+CRYSTAL_SUPPLY: Mapping[int, int] = {2: 6, 3: 9, 4: 11}  # by player count
+STARTING_HAND = 4  # set-up step I: four energy cards
+HAND_LIMIT = 10
+
+GOAL_CARDS = 6
+TRACK_SPACES = 4  # a goal scores when it reaches the fourth (bottom) space
+GOAL_PRIZES = (6, 3)  # 1st, 2nd
+NEBULA_SIZES = (1, 2, 3)
+CHAMBER_POINTS = (3, 6, 10, 15, 21)  # release 1..5; later releases give a star only
+ENERGY_SET_SIZE, ENERGY_SET_POINTS = 5, 6
+
+# Advanced life tokens by value: group 1 (green edge) and group 2 (no edge).
+GROUP_1 = (8,) * 4 + (7,) * 3 + (6,) * 1
+GROUP_2 = (7,) * 2 + (6,) * 5 + (5,) * 5 + (4,) * 4
+GROUP_1_PER_PLAYER = 2
+
+# The goal kinds the rules mention; the printed card list is not in our sources, so the host
+# picks the nearest kind and may type the card's name.
+GOAL_KINDS: Mapping[str, str] = {
+    "proto-life": N_("Most proto life tokens"),
+    "star-stream": N_("Longest continuous stream of stars (a supernova counts as a star)"),
+    "hydrogen": N_("Most hydrogen (H) stars"),
+    "helium": N_("Most helium (He) stars"),
+    "carbon": N_("Most carbon (C) stars"),
+    "oxygen": N_("Most oxygen (O) stars"),
+    "supernova": N_("Most supernovas (a supernova counts only as a supernova)"),
+    "other": N_("Another goal (type its name)"),
+}
+
+CRYSTALS_OUT, LAST_GOAL = "crystals", "last-goal"
+END_REASONS: Mapping[str, str] = {
+    CRYSTALS_OUT: N_("the time crystal supply ran out"),
+    LAST_GOAL: N_("the last universal goal was scored"),
+}
+
+FINAL_HAND_LIMIT = "final-hand-limit"
+OPTIONS = (
+    RuleOption(
+        FINAL_HAND_LIMIT,
+        N_("Hand limit in the last end phase"),
+        "checked",
+        (
+            Choice("checked", N_("checked: the game ends after the whole end phase")),
+            Choice("skipped", N_("skipped: the game ends as soon as the end is detected")),
+        ),
+        note=N_(
+            "The rules say the game ends after the end phase in which the end is detected, and the "
+            "hand limit is its fifth step; this matters for the energy-card tie-break."
+        ),
+    ),
+)
+
+FIRST_PLAYER, GOAL = "ctc.first-player", "ctc.goal"
+NEBULA, RELEASE, CRYSTAL = "ctc.nebula", "ctc.release", "ctc.crystal"
+ENERGY_SET, POWER, POINTS = "ctc.energy-set", "ctc.power", "ctc.points"
+HAND, ADVANCED_LIFE = "ctc.hand", "ctc.advanced-life"
+GOAL_COUNT, END_PHASE = "ctc.goal-count", "ctc.end-phase"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Points from one power card or one manual entry, with what it was."""
+
+    seq: int
+    points: int
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class AdvancedLife:
+    """One advanced life token: face down until the end; ``draw`` is its place in the stack."""
+
+    seq: int
+    draw: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Galaxy:
+    """One player's board as far as points go."""
+
+    nebulae: tuple[Entry, ...] = ()  # completed nebulae: points and size ("1", "2", "3")
+    releases: tuple[int, ...] = ()  # seqs of time chamber releases, in order
+    crystals: int = 0  # time crystals taken (supply or box) when the chamber track reached 6
+    energy_sets: int = 0
+    power: tuple[Entry, ...] = ()
+    manual: tuple[Entry, ...] = ()
+    lives: tuple[AdvancedLife, ...] = ()
+    hand: int = STARTING_HAND
+
+
+@dataclass(frozen=True)
+class GoalCard:
+    """A universal goal as the host named it."""
+
+    kind: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class GoalScoring:
+    """How one goal was scored at the bottom of the track."""
+
+    goal: int
+    counts: Mapping[int, int]
+    awards: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class EndPhase:
+    """What one end phase did."""
+
+    seq: int
+    round: int
+    scoring: GoalScoring | None
+    drawn: int | None  # the goal drawn to the top space, if any was left
+    discards: Mapping[int, int]  # seat -> energy cards discarded down to the hand limit
+    ended_by: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Cosmos:
+    """The game: round, crystal supply, goal track, the galaxies, the advanced life draws."""
+
+    galaxies: Mapping[int, Galaxy]
+    supply: int
+    round: int = 1
+    first_player: int | None = None
+    from_box: int = 0  # crystals taken from the game box once the supply was empty
+    track: tuple[int | None, ...] = (1, None, None, None)  # goal numbers, top space first
+    drawn: int = 1  # goal cards revealed so far (the first at set-up)
+    goals: Mapping[int, GoalCard] = field(default_factory=dict)
+    counts: Mapping[int, int] = field(default_factory=dict)  # for the goal that scores this round
+    draws: int = 0  # advanced life tokens drawn so far
+    end_phases: tuple[EndPhase, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """True once an end phase has ended the game."""
+        return bool(self.end_phases and self.end_phases[-1].ended_by)
+
+    @property
+    def ended_by(self) -> tuple[str, ...]:
+        """Why the game ended (empty while it runs)."""
+        return self.end_phases[-1].ended_by if self.over else ()
+
+    @property
+    def scoring_goal(self) -> int | None:
+        """The goal that reaches the bottom space, and scores, at this round's end phase."""
+        return self.track[TRACK_SPACES - 2]
+
+    def galaxy(self, seat: int) -> Galaxy:
+        """Return ``seat``'s galaxy."""
+        return self.galaxies[seat]
+
+
+def crystal_supply(player_count: int) -> int:
+    """Return the time crystals in the supply at the start for ``player_count`` players."""
+    return CRYSTAL_SUPPLY[player_count]
+
+
+@lru_cache(maxsize=64)
+def life_stack(seed: str, player_count: int) -> tuple[int, ...]:
+    """Return the advanced life stack, top first: 2 random group-1 tokens per player on group 2.
+
+    The stack is fixed by the table's seed, and the n-th token drawn is the stack's n-th: undoing a
+    draw and drawing again (n draws before it either way) gives the same token.
+    """
+    group_1 = shuffled(GROUP_1, seed, SLUG, "advanced-life", "group-1")[: GROUP_1_PER_PLAYER * player_count]
+    group_2 = shuffled(GROUP_2, seed, SLUG, "advanced-life", "group-2")
+    return (*group_1, *group_2)
+
+
+def drawn_first_player(setup: Setup) -> int:
+    """Return the seat the app draws as first player (the seat of the last energy token drawn)."""
+    return rng_for(setup.seed, SLUG, "first-player").choice(setup.seats)
+
+
+def goal_label(state: Cosmos, goal: int) -> Message:
+    """Return how the table calls goal ``goal``: its kind and name, or its number until named."""
+    card = state.goals.get(goal)
+    if card is None:
+        return msg(N_("goal {number}"), number=goal)
+    if card.name:
+        return msg(N_("goal {number}: {name}"), number=goal, name=card.name)
+    return msg(N_("goal {number}: {kind}"), number=goal, kind=msg(GOAL_KINDS[card.kind]))
+
+
+def chamber_points(release: int) -> int:
+    """Return the points of the ``release``-th time chamber release (0 after the fifth)."""
+    return CHAMBER_POINTS[release - 1] if release <= len(CHAMBER_POINTS) else 0
+
+
+def goal_awards(counts: Mapping[int, int], player_count: int) -> dict[int, int]:
+    """Return each seat's points for one goal: 6 / 3 with the seed's tie rules.
+
+    Competition ranking gives the seed's ties: tied firsts all take 6 and the next place is
+    skipped; tied seconds all take 3. Nobody with 0 scores; with 2 players 2nd takes nothing.
+    """
+    prizes = GOAL_PRIZES if player_count > 2 else GOAL_PRIZES[:1]
+    return ladder_awards(counts, prizes, COMPETITION, exclude_zero=True)
+
+
+def check_setup(setup: Setup) -> None:
+    """Crafting the Cosmos is for 2–4 players."""
+    check_player_count(MIN_PLAYERS, MAX_PLAYERS, len(setup.players))
+
+
+def initial_state(setup: Setup) -> Cosmos:
+    """The crystal supply for the player count, goal 1 on the top space, every hand at 4."""
+    return Cosmos(
+        galaxies={seat: Galaxy() for seat in setup.seats},
+        supply=crystal_supply(len(setup.players)),
+    )
+
+
+# -- Set-up ----------------------------------------------------------------------------------------
+
+
+def _first_player(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    seat = event.payload.get("seat")
+    return evolve(state, first_player=seat if seat is not None else drawn_first_player(setup))
+
+
+def _goal(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    goal = event.payload["goal"]
+    if goal > state.drawn:
+        raise RuleError(N_("Goal {goal} has not been drawn yet."), goal=goal)
+    if any(phase.scoring and phase.scoring.goal == goal for phase in state.end_phases):
+        raise RuleError(N_("Goal {goal} has already been scored."), goal=goal)
+    card = GoalCard(event.payload["goal_kind"], event.payload.get("name", ""))
+    return evolve(state, goals={**state.goals, goal: card})
+
+
+# -- Points during the game ----------------------------------------------------------------------
+
+
+def _with_galaxy(state: Cosmos, seat: int, **changes: object) -> Cosmos:
+    return evolve(state, galaxies={**state.galaxies, seat: evolve(state.galaxy(seat), **changes)})
+
+
+def _nebula(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    seat = event.payload["seat"]
+    nebula = Entry(event.seq, event.payload["points"], str(event.payload["size"]))
+    return _with_galaxy(state, seat, nebulae=(*state.galaxy(seat).nebulae, nebula))
+
+
+def _release(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """A release needs a crystal on space 6, and a crystal reaching 6 takes a new one from the supply."""
+    seat = event.payload["seat"]
+    galaxy = state.galaxy(seat)
+    if len(galaxy.releases) >= galaxy.crystals:
+        raise RuleError(
+            N_(
+                "A release needs a time crystal on space 6 of the time chamber: record the crystal "
+                "taken from the supply when the track reached 6 first."
+            )
+        )
+    return _with_galaxy(state, seat, releases=(*galaxy.releases, event.seq))
+
+
+def _crystal(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """Take crystals from the supply; once it is empty they come from the game box."""
+    seat, count = event.payload["seat"], event.payload.get("count", 1)
+    from_supply = min(count, state.supply)
+    state = evolve(state, supply=state.supply - from_supply, from_box=state.from_box + count - from_supply)
+    return _with_galaxy(state, seat, crystals=state.galaxy(seat).crystals + count)
+
+
+def _energy_set(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    seat = event.payload["seat"]
+    return _with_galaxy(state, seat, energy_sets=state.galaxy(seat).energy_sets + event.payload.get("sets", 1))
+
+
+def _power(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    seat = event.payload["seat"]
+    entry = Entry(event.seq, event.payload["points"], event.payload.get("card", ""))
+    return _with_galaxy(state, seat, power=(*state.galaxy(seat).power, entry))
+
+
+def _points(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    seat = event.payload["seat"]
+    entry = Entry(event.seq, event.payload["points"], event.payload["reason"])
+    return _with_galaxy(state, seat, manual=(*state.galaxy(seat).manual, entry))
+
+
+def _hand(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    return _with_galaxy(state, event.payload["seat"], hand=event.payload["count"])
+
+
+def _advanced_life(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """Draw the next token of the stack, face down, onto a completed nebula that has none."""
+    seat = event.payload["seat"]
+    galaxy = state.galaxy(seat)
+    if len(galaxy.lives) >= len(galaxy.nebulae):
+        raise RuleError(N_("An advanced life needs a completed nebula without one: record the completed nebula first."))
+    stack = life_stack(setup.seed, len(setup.players))
+    if state.draws >= len(stack):
+        raise RuleError(N_("The advanced life stack is empty."))
+    token = AdvancedLife(event.seq, state.draws, stack[state.draws])
+    return evolve(_with_galaxy(state, seat, lives=(*galaxy.lives, token)), draws=state.draws + 1)
+
+
+# -- The end phase ---------------------------------------------------------------------------------
+
+
+def _goal_count(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    if state.scoring_goal is None:
+        raise RuleError(N_("No universal goal reaches the bottom of the track at the end of this round."))
+    return evolve(state, counts={**state.counts, event.payload["seat"]: event.payload["count"]})
+
+
+def missing_counts(setup: Setup, state: Cosmos) -> tuple[str, ...]:
+    """Return the names of players whose count for the scoring goal is not entered yet."""
+    if state.scoring_goal is None:
+        return ()
+    return tuple(p.name for p in setup.players if p.seat not in state.counts)
+
+
+def _end_phase(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """Move the goals down, score the one at the bottom, draw, check the end, the hands, pass."""
+    missing = missing_counts(setup, state)
+    if missing:
+        raise RuleError(
+            N_("Enter every player's count for {goal} first (missing: {names})."),
+            goal=goal_label(state, state.scoring_goal or 0),
+            names=", ".join(missing),
+        )
+    track = (None, *state.track[: TRACK_SPACES - 1])  # 1. every goal one space down
+    scoring = None
+    bottom = track[TRACK_SPACES - 1]
+    if bottom is not None:  # 2. the goal on the bottom space is scored, then discarded
+        counts = {seat: state.counts[seat] for seat in setup.seats}
+        scoring = GoalScoring(bottom, counts, goal_awards(counts, len(setup.players)))
+        track = (*track[: TRACK_SPACES - 1], None)
+    drawn = None
+    if state.drawn < GOAL_CARDS:  # 3. a new goal on the top space
+        drawn = state.drawn + 1
+        track = (drawn, *track[1:])
+    ended_by = tuple(  # 4. the end of the game
+        reason
+        for reason, happened in (
+            (CRYSTALS_OUT, state.supply == 0),
+            (LAST_GOAL, scoring is not None and scoring.goal == GOAL_CARDS),
+        )
+        if happened
+    )
+    galaxies = dict(state.galaxies)
+    discards: dict[int, int] = {}
+    if not ended_by or setup.options.get(FINAL_HAND_LIMIT, "checked") == "checked":  # 5. hand limit
+        for seat, galaxy in state.galaxies.items():
+            if galaxy.hand > HAND_LIMIT:
+                discards[seat] = galaxy.hand - HAND_LIMIT
+                galaxies[seat] = evolve(galaxy, hand=HAND_LIMIT)
+    first_player = state.first_player
+    if first_player is not None and len(setup.players) > 2 and not ended_by:  # 6. pass to the left
+        seats = setup.seats
+        first_player = seats[(seats.index(first_player) + 1) % len(seats)]
+    phase = EndPhase(event.seq, state.round, scoring, drawn, discards, ended_by)
+    return evolve(
+        state,
+        track=track,
+        drawn=drawn or state.drawn,
+        galaxies=galaxies,
+        first_player=first_player,
+        counts={},
+        round=state.round if ended_by else state.round + 1,
+        end_phases=(*state.end_phases, phase),
+    )
+
+
+def _while_playing(handler: Handler) -> Handler:
+    """Refuse a move once the game is over."""
+
+    def checked(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+        if state.over:
+            raise RuleError(N_("The game is over: every advanced life has been revealed."))
+        return handler(setup, state, event)
+
+    return checked
+
+
+# -- Words for the log (never an advanced life's value) ---------------------------------------------
+
+
+def _describe_release(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    releases = state.galaxies[event.payload["seat"]].releases if event.payload.get("seat") in state.galaxies else ()
+    if event.seq in releases:
+        number = releases.index(event.seq) + 1
+        return msg(
+            N_("{name} released the time chamber (release {number}: {points} points)"),
+            name=who,
+            number=number,
+            points=chamber_points(number),
+        )
+    return msg(N_("{name} released the time chamber"), name=who)
+
+
+def _describe_end_phase(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    phase = next((p for p in state.end_phases if p.seq == event.seq), None)
+    if phase is None:
+        return msg(N_("End phase of a round"))
+    if phase.ended_by:
+        return msg(N_("End phase of round {round}: the game is over"), round=phase.round)
+    return msg(N_("End phase of round {round}"), round=phase.round)
+
+
+def _describe_first_player(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    if event.payload.get("seat") is not None:
+        return msg(N_("{name} is the first player"), name=who)
+    return msg(N_("The app drew the first player: {name}"), name=setup.player(drawn_first_player(setup)).name)
+
+
+def _describe_goal(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    card = GoalCard(event.payload["goal_kind"], event.payload.get("name", ""))
+    return msg(
+        N_("Goal {number} named: {kind}{name}"),
+        number=event.payload["goal"],
+        kind=msg(GOAL_KINDS.get(card.kind, card.kind)),
+        name=f" ({card.name})" if card.name else "",
+    )
+
+
+_seat = Field("seat", "seat")
+MOVES = (
+    Move(
+        FIRST_PLAYER,
+        N_("First player (leave empty to let the app draw)"),
+        (Field("seat", "seat", required=False),),
+        _while_playing(_first_player),
+        _describe_first_player,
+        who=ANYONE,
+    ),
+    Move(
+        GOAL,
+        N_("Name a universal goal"),
+        (
+            Field("goal", "int", 1, GOAL_CARDS),
+            Field("goal_kind", "choice", choices=tuple(GOAL_KINDS)),
+            Field("name", "text", required=False),
+        ),
+        _while_playing(_goal),
+        _describe_goal,
+        who=HOST,
+    ),
+    Move(
+        NEBULA,
+        N_("Nebula completed"),
+        (_seat, Field("size", "int", 1, 3), Field("points", "int", 0, 30)),
+        _while_playing(_nebula),
+        lambda setup, state, e, who: msg(
+            N_("{name} completed a size {size} nebula: {points} points"),
+            name=who,
+            size=e.payload["size"],
+            points=e.payload["points"],
+        ),
+    ),
+    Move(
+        RELEASE,
+        N_("Time chamber release"),
+        (_seat,),
+        _while_playing(_release),
+        _describe_release,
+    ),
+    Move(
+        CRYSTAL,
+        N_("Time crystals taken from the supply"),
+        (_seat, Field("count", "int", 1, 6, required=False)),
+        _while_playing(_crystal),
+        lambda setup, state, e, who: msg(
+            N_("{name} took {count} time crystal(s) from the supply"), name=who, count=e.payload.get("count", 1)
+        ),
+    ),
+    Move(
+        ENERGY_SET,
+        N_("Set of 5 same energy cards (6 points)"),
+        (_seat, Field("sets", "int", 1, 4, required=False)),
+        _while_playing(_energy_set),
+        lambda setup, state, e, who: msg(
+            N_("{name} discarded {sets} set(s) of 5 same energy cards: {points} points"),
+            name=who,
+            sets=e.payload.get("sets", 1),
+            points=ENERGY_SET_POINTS * e.payload.get("sets", 1),
+        ),
+    ),
+    Move(
+        POWER,
+        N_("Power card points"),
+        (_seat, Field("points", "int", 1, 50), Field("card", "text", required=False)),
+        _while_playing(_power),
+        lambda setup, state, e, who: msg(
+            N_("{name} scored {points} points with a power card{card}"),
+            name=who,
+            points=e.payload["points"],
+            card=f" ({e.payload['card']})" if e.payload.get("card") else "",
+        ),
+    ),
+    Move(
+        POINTS,
+        N_("Other points, with a reason"),
+        (_seat, Field("points", "int", -50, 50), Field("reason", "text")),
+        _while_playing(_points),
+        lambda setup, state, e, who: msg(
+            N_("{name}: {points:+d} points ({reason})"),
+            name=who,
+            points=e.payload["points"],
+            reason=e.payload["reason"],
+        ),
+    ),
+    Move(
+        HAND,
+        N_("Energy cards in hand"),
+        (_seat, Field("count", "int", 0, 60)),
+        _while_playing(_hand),
+        lambda setup, state, e, who: msg(
+            N_("{name} has {count} energy cards in hand"), name=who, count=e.payload["count"]
+        ),
+    ),
+    Move(
+        ADVANCED_LIFE,
+        N_("Create an advanced life (the app draws a token, face down)"),
+        (_seat,),
+        _while_playing(_advanced_life),
+        # Never the token's value: it stays secret until the end, on every phone but its owner's.
+        lambda setup, state, e, who: msg(N_("{name} created an advanced life (token face down)"), name=who),
+    ),
+    Move(
+        GOAL_COUNT,
+        N_("Count for the goal scored this round"),
+        (_seat, Field("count", "int", 0, 99)),
+        _while_playing(_goal_count),
+        lambda setup, state, e, who: msg(
+            N_("{name} counts {count} for the universal goal"), name=who, count=e.payload["count"]
+        ),
+    ),
+    Move(
+        END_PHASE,
+        N_("End phase"),
+        (),
+        _while_playing(_end_phase),
+        _describe_end_phase,
+        who=ANYONE,
+        guard=Guard(
+            "round",
+            lambda state: state.round,
+            N_("That end phase has already been played: the table is in round {now}. Nothing was recorded."),
+        ),
+    ),
+)
+
+
+# -- Scores ----------------------------------------------------------------------------------------
+
+
+def goal_points(state: Cosmos, seat: int) -> int:
+    """Return ``seat``'s points from the universal goals scored so far."""
+    return sum(phase.scoring.awards.get(seat, 0) for phase in state.end_phases if phase.scoring)
+
+
+def public_points(state: Cosmos, seat: int) -> int:
+    """Return ``seat``'s points that the whole table sees (all but the face-down advanced life)."""
+    galaxy = state.galaxy(seat)
+    return (
+        sum(n.points for n in galaxy.nebulae)
+        + sum(chamber_points(n) for n in range(1, len(galaxy.releases) + 1))
+        + ENERGY_SET_POINTS * galaxy.energy_sets
+        + sum(p.points for p in galaxy.power)
+        + goal_points(state, seat)
+        + sum(m.points for m in galaxy.manual)
+    )
+
+
+def breakdown(state: Cosmos, seat: int) -> tuple[CategoryScore, ...]:
+    """Return ``seat``'s points by source; advanced life counts (and shows values) only once over."""
+    galaxy = state.galaxy(seat)
+    releases = len(galaxy.releases)
+    lives = tuple(life.value for life in galaxy.lives)
+    return (
+        CategoryScore(
+            "nebulae",
+            N_("Completed nebulae"),
+            sum(n.points for n in galaxy.nebulae),
+            msg(N_("{count} nebulae"), count=len(galaxy.nebulae)),
+        ),
+        CategoryScore(
+            "time-chamber",
+            N_("Time chamber releases (3 / 6 / 10 / 15 / 21)"),
+            sum(chamber_points(n) for n in range(1, releases + 1)),
+            msg(N_("{count} releases"), count=releases),
+        ),
+        CategoryScore(
+            "energy-sets",
+            N_("Sets of 5 energy cards (6 each)"),
+            ENERGY_SET_POINTS * galaxy.energy_sets,
+            msg(N_("{count} sets × 6"), count=galaxy.energy_sets),
+        ),
+        CategoryScore(
+            "power",
+            N_("Power cards"),
+            sum(p.points for p in galaxy.power),
+            msg(N_("{count} entries"), count=len(galaxy.power)),
+        ),
+        CategoryScore("goals", N_("Universal goals"), goal_points(state, seat)),
+        CategoryScore(
+            "advanced-life",
+            N_("Advanced life tokens"),
+            sum(lives) if state.over else 0,
+            msg(N_("revealed: {values}"), values=" + ".join(str(v) for v in lives) or "—")
+            if state.over
+            else msg(N_("{count} face down"), count=len(lives)),
+        ),
+        CategoryScore(
+            "other",
+            N_("Other points"),
+            sum(m.points for m in galaxy.manual),
+            msg(N_("{count} entries"), count=len(galaxy.manual)),
+        ),
+    )
+
+
+def score_cosmos(setup: Setup, state: Cosmos) -> Scoreboard:
+    """Return points by source, ranked; ties go to most energy cards in hand, then shared."""
+    categories = {seat: breakdown(state, seat) for seat in setup.seats}
+    hands = {seat: state.galaxy(seat).hand for seat in setup.seats}
+    players, explanation = standings(setup, categories, [TieBreaker(N_("energy cards in hand"), hands)])
+    notes = []
+    if state.over:
+        notes.append(msg(N_("The game ended after the end phase of round {round}."), round=state.round))
+        notes.append(msg(N_("Every advanced life token is revealed and counted.")))
+    else:
+        notes.append(msg(N_("Round {round}."), round=state.round))
+        notes.append(msg(N_("Advanced life tokens stay face down until the game ends.")))
+    return Scoreboard(
+        players,
+        explanation,
+        applied_options(OPTIONS, setup.options),
+        tuple(notes),
+        tuple(line for phase in state.end_phases for line in explain_end_phase(setup, state, phase)),
+    )
+
+
+def explain_end_phase(setup: Setup, state: Cosmos, phase: EndPhase) -> list[Message]:
+    """Return the lines of one end phase: the goal scored, the hand limit, the end."""
+    names = {p.seat: p.name for p in setup.players}
+    lines = []
+    if phase.scoring is not None:
+        counts = ", ".join(f"{names[s]} {n}" for s, n in _most_first(phase.scoring.counts))
+        winners = ", ".join(f"{names[s]} +{p}" for s, p in _most_first(phase.scoring.awards) if p)
+        lines.append(
+            msg(
+                N_("Round {round}, {goal}: {counts}: {awards}"),
+                round=phase.round,
+                goal=goal_label(state, phase.scoring.goal),
+                counts=counts,
+                awards=winners or msg(N_("nobody has any, the goal is discarded")),
+            )
+        )
+    for seat, count in sorted(phase.discards.items()):
+        lines.append(
+            msg(
+                N_("Round {round}: {name} discards {count} energy cards down to the hand limit of 10"),
+                round=phase.round,
+                name=names[seat],
+                count=count,
+            )
+        )
+    for reason in phase.ended_by:
+        lines.append(
+            msg(N_("Round {round}: the game ends because {reason}"), round=phase.round, reason=msg(END_REASONS[reason]))
+        )
+    return lines
+
+
+def _most_first(values: Mapping[int, int]) -> list[tuple[int, int]]:
+    return sorted(values.items(), key=lambda item: (-item[1], item[0]))

@@ -1,0 +1,195 @@
+"""What each phone sees and may do on the Crafting the Cosmos panel.
+
+Advanced life tokens are secret: a phone sees the values of its own seat's tokens and, for every
+other seat, only how many lie face down, until the game ends and all are revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.crafting_the_cosmos import rules
+
+
+@dataclass(frozen=True)
+class GalaxyRow:
+    """One player's line on the panel."""
+
+    player: Player
+    points: int  # what the whole table sees: everything but face-down advanced life
+    nebulae: int
+    releases: int
+    crystals: int
+    energy_sets: int
+    power: int
+    goals: int
+    other: int
+    hand: int
+    over_limit: bool  # more energy cards than the hand limit: the end phase will cut them
+    lives: int
+    life_values: tuple[int, ...] | None  # only for the phone's own seat, or for all once over
+    goal_count: int | None
+
+
+@dataclass(frozen=True)
+class TrackSpace:
+    """One space of the goal track, top first."""
+
+    space: int
+    goal: int | None
+    label: Message | None
+    scores_now: bool
+
+
+@dataclass(frozen=True)
+class SeatForms:
+    """The moves one phone may record for one seat, with what the buttons should say."""
+
+    player: Player
+    next_release: int
+    can_release: bool
+    can_create_life: bool
+    goal_count: int | None
+
+
+@dataclass(frozen=True)
+class CosmosView:
+    """The Crafting the Cosmos panel for one phone."""
+
+    round: int
+    over: bool
+    ended_by: tuple[Message, ...]
+    first_player: str | None
+    first_player_passes: bool
+    supply: int
+    supply_start: int
+    from_box: int
+    track: tuple[TrackSpace, ...]
+    goals_in_deck: int
+    scoring_goal: Message | None
+    waiting_for: tuple[str, ...]
+    announcements: tuple[Message, ...]
+    unscored_goals: tuple[tuple[int, Message], ...]
+    goal_kinds: tuple[tuple[str, str], ...]
+    stack_left: int
+    rows: tuple[GalaxyRow, ...]
+    my_lives: tuple[int, ...] | None
+    forms: tuple[SeatForms, ...]
+    end_phase_lines: tuple[tuple[int, tuple[Message, ...]], ...]
+    first_player_control: Control
+    goal: Control
+    nebula: Control
+    release: Control
+    crystal: Control
+    energy_set: Control
+    power: Control
+    points: Control
+    hand: Control
+    advanced_life: Control
+    goal_count: Control
+    end_phase: Control
+
+
+def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
+    """Return the panel for ``viewer``: the track, the galaxies, its own advanced life values only."""
+    scoring = game.scoring_goal
+    scored = {phase.scoring.goal for phase in game.end_phases if phase.scoring}
+    seat_moves = viewer.control(rules.NEBULA)
+    return CosmosView(
+        round=game.round,
+        over=game.over,
+        ended_by=tuple(msg(rules.END_REASONS[reason]) for reason in game.ended_by),
+        first_player=setup.player(game.first_player).name if game.first_player is not None else None,
+        first_player_passes=len(setup.players) > 2,
+        supply=game.supply,
+        supply_start=rules.crystal_supply(len(setup.players)),
+        from_box=game.from_box,
+        track=tuple(
+            TrackSpace(
+                space=index + 1,
+                goal=goal,
+                label=rules.goal_label(game, goal) if goal is not None else None,
+                scores_now=index == rules.TRACK_SPACES - 2 and goal is not None,
+            )
+            for index, goal in enumerate(game.track)
+        ),
+        goals_in_deck=rules.GOAL_CARDS - game.drawn,
+        scoring_goal=rules.goal_label(game, scoring) if scoring is not None else None,
+        waiting_for=rules.missing_counts(setup, game),
+        announcements=_announcements(game),
+        unscored_goals=tuple(
+            (goal, rules.goal_label(game, goal)) for goal in range(1, game.drawn + 1) if goal not in scored
+        ),
+        goal_kinds=tuple(rules.GOAL_KINDS.items()),
+        stack_left=len(rules.life_stack(setup.seed, len(setup.players))) - game.draws,
+        rows=tuple(_row(game, player, viewer) for player in setup.players),
+        my_lives=_values(game, viewer.seat) if viewer.seat is not None else None,
+        forms=()
+        if game.over
+        else tuple(_forms(game, player) for player in setup.players if player.seat in seat_moves.seats),
+        end_phase_lines=tuple(
+            (phase.round, tuple(rules.explain_end_phase(setup, game, phase))) for phase in reversed(game.end_phases)
+        ),
+        first_player_control=viewer.control(rules.FIRST_PLAYER),
+        goal=viewer.control(rules.GOAL),
+        nebula=seat_moves,
+        release=viewer.control(rules.RELEASE),
+        crystal=viewer.control(rules.CRYSTAL),
+        energy_set=viewer.control(rules.ENERGY_SET),
+        power=viewer.control(rules.POWER),
+        points=viewer.control(rules.POINTS),
+        hand=viewer.control(rules.HAND),
+        advanced_life=viewer.control(rules.ADVANCED_LIFE),
+        goal_count=viewer.control(rules.GOAL_COUNT),
+        end_phase=viewer.control(rules.END_PHASE),
+    )
+
+
+def _values(game: rules.Cosmos, seat: int) -> tuple[int, ...]:
+    return tuple(life.value for life in game.galaxy(seat).lives)
+
+
+def _row(game: rules.Cosmos, player: Player, viewer: Viewer) -> GalaxyRow:
+    """One galaxy as ``viewer`` may see it: advanced life values only its owner's, until the end."""
+    galaxy = game.galaxy(player.seat)
+    sees_values = game.over or player.seat == viewer.seat
+    return GalaxyRow(
+        player=player,
+        points=rules.public_points(game, player.seat),
+        nebulae=len(galaxy.nebulae),
+        releases=len(galaxy.releases),
+        crystals=galaxy.crystals,
+        energy_sets=galaxy.energy_sets,
+        power=sum(p.points for p in galaxy.power),
+        goals=rules.goal_points(game, player.seat),
+        other=sum(m.points for m in galaxy.manual),
+        hand=galaxy.hand,
+        over_limit=galaxy.hand > rules.HAND_LIMIT,
+        lives=len(galaxy.lives),
+        life_values=_values(game, player.seat) if sees_values else None,
+        goal_count=game.counts.get(player.seat),
+    )
+
+
+def _forms(game: rules.Cosmos, player: Player) -> SeatForms:
+    galaxy = game.galaxy(player.seat)
+    return SeatForms(
+        player=player,
+        next_release=rules.chamber_points(len(galaxy.releases) + 1),
+        can_release=len(galaxy.releases) < galaxy.crystals,
+        can_create_life=len(galaxy.lives) < len(galaxy.nebulae),
+        goal_count=game.counts.get(player.seat),
+    )
+
+
+def _announcements(game: rules.Cosmos) -> tuple[Message, ...]:
+    """Say what the coming end phase will do to the game's end."""
+    if game.over:
+        return ()
+    lines = []
+    if game.supply == 0:
+        lines.append(msg(N_("The time crystal supply is empty: the game ends after this round's end phase.")))
+    if game.scoring_goal == rules.GOAL_CARDS:
+        lines.append(msg(N_("The last universal goal scores in this end phase: the game ends after it.")))
+    return tuple(lines)

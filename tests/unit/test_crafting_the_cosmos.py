@@ -1,0 +1,386 @@
+"""Crafting the Cosmos: goal track and awards, time chamber, energy sets, end, secret advanced life."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from companion.games.contract import Control, RuleError, Scoreboard, Viewer
+from companion.games.crafting_the_cosmos import GAME as COSMOS
+from companion.games.crafting_the_cosmos import rules as ctc
+from companion.games.scenario import replay
+from companion.games.table import TableState, describe, moves
+
+NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
+
+
+def seat(name: str) -> int:
+    return NAMES.index(name) + 1
+
+
+class Game:
+    """A scenario written like a game night: points are recorded, end phases are played."""
+
+    def __init__(self, players: int = 3, seed: str = "cosmos", **options: Any) -> None:
+        self.players = [{"name": name} for name in NAMES[:players]]
+        self.seed = seed
+        self.options = options
+        self.events: list[dict[str, Any]] = []
+
+    def add(self, move: str, /, **payload: Any) -> Game:
+        self.events.append({"kind": move, "payload": payload})
+        return self
+
+    def counts(self, **counts: int) -> Game:
+        for name, count in counts.items():
+            self.add(ctc.GOAL_COUNT, seat=seat(name), count=count)
+        return self
+
+    def end_phase(self) -> Game:
+        return self.add(ctc.END_PHASE)
+
+    def rounds_without_scoring(self, count: int = 2) -> Game:
+        """Rounds 1 and 2: no goal is at the bottom yet."""
+        for _ in range(count):
+            self.end_phase()
+        return self
+
+    def score_goal(self, **counts: int) -> Game:
+        return self.counts(**{name: counts.get(name, 0) for name in NAMES[: len(self.players)]}).end_phase()
+
+    def nebula(self, name: str, points: int, size: int = 2) -> Game:
+        return self.add(ctc.NEBULA, seat=seat(name), size=size, points=points)
+
+    def life(self, name: str) -> Game:
+        return self.add(ctc.ADVANCED_LIFE, seat=seat(name))
+
+    def scenario(self) -> dict[str, Any]:
+        return {
+            "game": ctc.SLUG,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "events": self.events,
+        }
+
+    def play(self) -> tuple[TableState, Scoreboard]:
+        state, board = replay(self.scenario())
+        assert not state.skipped, {seq: m.render() for seq, m in state.skipped.items()}
+        return state, board
+
+    def refused(self, move: str, /, **payload: Any) -> str:
+        """Play the game so far, then return why one more move is skipped."""
+        self.add(move, **payload)
+        state, _ = replay(self.scenario())
+        self.events.pop()
+        last = len(self.events) + 1
+        assert last in state.skipped, "the move was accepted"
+        return state.skipped[last].render()
+
+
+def points(board: Scoreboard, name: str, category: str | None = None) -> int:
+    line = next(p for p in board.players if p.name == name)
+    if category is None:
+        return line.total
+    return next(c.points for c in line.categories if c.key == category)
+
+
+# -- Set-up ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "supply"), [(2, 6), (3, 9), (4, 11)])
+def test_the_crystal_supply_follows_the_player_count(players: int, supply: int) -> None:
+    state, _ = Game(players).play()
+    assert state.game.supply == supply
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_the_game_is_for_two_to_four_players(players: int) -> None:
+    with pytest.raises(RuleError):
+        Game(players).play()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_advanced_life_stack_is_group_2_under_two_group_1_tokens_per_player(players: int) -> None:
+    stack = ctc.life_stack("any seed", players)
+    on_top, below = stack[: 2 * players], stack[2 * players :]
+    assert Counter(below) == Counter(ctc.GROUP_2)
+    assert sorted(ctc.GROUP_2) == [4] * 4 + [5] * 5 + [6] * 5 + [7] * 2
+    assert sum(ctc.GROUP_1) == 59 and len(ctc.GROUP_1) == 8
+    assert not Counter(on_top) - Counter(ctc.GROUP_1)  # drawn from group 1
+    assert len({ctc.life_stack(f"seed {n}", players) for n in range(20)}) > 1  # shuffled by the seed
+
+
+def test_the_first_goal_starts_on_the_top_space_and_hands_hold_four_cards() -> None:
+    state, _ = Game().play()
+    assert state.game.track == (1, None, None, None)
+    assert all(galaxy.hand == 4 for galaxy in state.game.galaxies.values())
+
+
+def test_the_first_player_is_chosen_or_drawn_from_the_seed() -> None:
+    state, _ = Game().add(ctc.FIRST_PLAYER, seat=2).play()
+    assert state.game.first_player == 2
+    drawn = {Game(seed=f"s{n}").add(ctc.FIRST_PLAYER).play()[0].game.first_player for n in range(30)}
+    assert drawn == {1, 2, 3}
+    again = Game(seed="s1").add(ctc.FIRST_PLAYER).play()[0].game.first_player
+    assert again == Game(seed="s1").add(ctc.FIRST_PLAYER).play()[0].game.first_player
+
+
+def test_the_host_names_a_drawn_goal_with_a_kind_and_the_printed_name() -> None:
+    _, board = (
+        Game()
+        .add(ctc.GOAL, goal=1, goal_kind="proto-life", name="Primordial soup")
+        .rounds_without_scoring()
+        .score_goal(Aki=7, Ben=7, Chika=3)
+        .play()
+    )
+    assert "Round 3, goal 1: Primordial soup: Aki 7, Ben 7, Chika 3: Aki +6, Ben +6" in board.to_json()["details"]
+    assert Game().refused(ctc.GOAL, goal=2, goal_kind="carbon") == "Goal 2 has not been drawn yet."
+
+
+# -- The goal track ---------------------------------------------------------------------------------
+
+
+def test_a_goal_scores_when_it_reaches_the_fourth_space_two_end_phases_later() -> None:
+    game = Game().end_phase()
+    assert game.play()[0].game.track == (2, 1, None, None)
+    game.end_phase()
+    assert game.play()[0].game.track == (3, 2, 1, None)
+    assert game.refused(ctc.END_PHASE) == "Enter every player's count for goal 1 first (missing: Aki, Ben, Chika)."
+    state, _ = game.score_goal(Aki=1).play()
+    assert state.game.track == (4, 3, 2, None)
+    assert [p.scoring.goal for p in state.game.end_phases if p.scoring] == [1]
+
+
+def test_no_count_is_taken_before_a_goal_reaches_the_bottom() -> None:
+    refusal = Game().end_phase().refused(ctc.GOAL_COUNT, seat=1, count=3)
+    assert refusal == "No universal goal reaches the bottom of the track at the end of this round."
+
+
+GOAL_CASES = [
+    # players, counts, awards
+    (3, (5, 3, 1), (6, 3, 0)),  # sole first, sole second
+    (3, (5, 5, 1), (6, 6, 0)),  # tied firsts: nobody takes 2nd
+    (3, (5, 2, 2), (6, 3, 3)),  # tied seconds all take 3
+    (3, (4, 4, 4), (6, 6, 6)),  # everyone tied first
+    (3, (2, 0, 0), (6, 0, 0)),  # at least one is needed, even for 2nd
+    (3, (0, 0, 0), (0, 0, 0)),  # nobody has any: discarded
+    (4, (3, 1, 1, 1), (6, 3, 3, 3)),
+    (4, (3, 3, 3, 1), (6, 6, 6, 0)),
+    (4, (3, 3, 0, 0), (6, 6, 0, 0)),
+    (4, (1, 2, 3, 4), (0, 0, 3, 6)),
+    (2, (5, 3), (6, 0)),  # 2 players: no 2nd place
+    (2, (3, 3), (6, 6)),
+    (2, (0, 1), (0, 6)),
+]
+
+
+@pytest.mark.parametrize(("players", "counts", "awards"), GOAL_CASES)
+def test_goal_awards_follow_the_seed_for_every_tie_and_player_count(
+    players: int, counts: tuple[int, ...], awards: tuple[int, ...]
+) -> None:
+    game = Game(players).rounds_without_scoring()
+    _, board = game.score_goal(**dict(zip(NAMES, counts, strict=False))).play()
+    assert tuple(points(board, name, "goals") for name in NAMES[:players]) == awards
+
+
+def test_a_goal_nobody_can_score_is_discarded() -> None:
+    _, board = Game().rounds_without_scoring().score_goal().play()
+    assert board.to_json()["details"] == [
+        "Round 3, goal 1: Aki 0, Ben 0, Chika 0: nobody has any, the goal is discarded"
+    ]
+
+
+def test_the_last_goal_scores_after_round_8_and_ends_the_game() -> None:
+    game = Game().rounds_without_scoring()
+    for _ in range(5):
+        game.score_goal(Aki=1)
+    state, _ = game.play()
+    assert not state.game.over and state.game.round == 8 and state.game.scoring_goal == 6
+    state, board = game.score_goal(Ben=2).play()
+    assert state.game.over and state.game.ended_by == (ctc.LAST_GOAL,)
+    assert points(board, "Aki", "goals") == 5 * 6 and points(board, "Ben", "goals") == 6
+    assert "Round 8: the game ends because the last universal goal was scored" in board.to_json()["details"]
+    game.add(ctc.NEBULA, seat=1, size=1, points=3)
+    assert "The game is over" in replay_skipped(game)
+
+
+def replay_skipped(game: Game) -> str:
+    state, _ = replay(game.scenario())
+    return " ".join(m.render() for m in state.skipped.values())
+
+
+# -- Points during the game --------------------------------------------------------------------------
+
+
+def test_time_chamber_releases_score_3_6_10_15_21_then_a_star_only() -> None:
+    game = Game().add(ctc.CRYSTAL, seat=1, count=6).add(ctc.CRYSTAL, seat=1, count=1)
+    earned = []
+    for _ in range(7):
+        before = points(game.play()[1], "Aki", "time-chamber")
+        game.add(ctc.RELEASE, seat=1)
+        earned.append(points(game.play()[1], "Aki", "time-chamber") - before)
+    assert earned == [3, 6, 10, 15, 21, 0, 0]
+    state, _ = game.play()
+    assert state.game.supply == 9 - 7 and state.game.from_box == 0
+
+
+def test_a_release_needs_a_crystal_that_reached_space_6() -> None:
+    refusal = Game().refused(ctc.RELEASE, seat=1)
+    assert refusal.startswith("A release needs a time crystal on space 6")
+    state, _ = Game().add(ctc.CRYSTAL, seat=1).add(ctc.RELEASE, seat=1).play()
+    assert len(state.game.galaxy(1).releases) == 1
+
+
+def test_each_set_of_five_same_energy_cards_scores_six() -> None:
+    _, board = Game().add(ctc.ENERGY_SET, seat=2).add(ctc.ENERGY_SET, seat=2, sets=2).play()
+    assert points(board, "Ben", "energy-sets") == 18
+
+
+def test_points_by_source_add_up_to_the_total() -> None:
+    _, board = (
+        Game()
+        .nebula("Aki", 10, size=3)
+        .nebula("Aki", 4, size=1)
+        .add(ctc.POWER, seat=1, points=5, card="Relativity")
+        .add(ctc.POINTS, seat=1, points=-2, reason="scored twice by mistake")
+        .add(ctc.ENERGY_SET, seat=1)
+        .play()
+    )
+    categories = {c.key: c.points for c in next(p for p in board.players if p.name == "Aki").categories}
+    assert categories == {
+        "nebulae": 14,
+        "time-chamber": 0,
+        "energy-sets": 6,
+        "power": 5,
+        "goals": 0,
+        "advanced-life": 0,
+        "other": -2,
+    }
+    assert points(board, "Aki") == 23
+
+
+# -- End of the game ---------------------------------------------------------------------------------
+
+
+def test_an_empty_crystal_supply_ends_the_game_after_that_end_phase() -> None:
+    game = Game(2).add(ctc.CRYSTAL, seat=1, count=6)
+    state, _ = game.play()
+    assert state.game.supply == 0 and not state.game.over
+    state, board = game.add(ctc.CRYSTAL, seat=2, count=2).end_phase().play()
+    assert state.game.from_box == 2
+    assert state.game.over and state.game.ended_by == (ctc.CRYSTALS_OUT,) and state.game.round == 1
+    assert "Round 1: the game ends because the time crystal supply ran out" in board.to_json()["details"]
+
+
+def test_a_crystal_supply_with_crystals_left_does_not_end_the_game() -> None:
+    state, _ = Game(2).add(ctc.CRYSTAL, seat=1, count=5).end_phase().play()
+    assert not state.game.over and state.game.round == 2
+
+
+def test_the_hand_limit_cuts_hands_to_ten_in_the_end_phase() -> None:
+    state, board = Game().add(ctc.HAND, seat=2, count=13).add(ctc.HAND, seat=3, count=10).end_phase().play()
+    assert state.game.galaxy(2).hand == 10 and state.game.galaxy(3).hand == 10
+    assert "Round 1: Ben discards 3 energy cards down to the hand limit of 10" in board.to_json()["details"]
+
+
+@pytest.mark.parametrize(("option", "hand"), [("checked", 10), ("skipped", 12)])
+def test_the_last_end_phase_checks_the_hand_limit_unless_the_option_skips_it(option: str, hand: int) -> None:
+    game = Game(2, **{ctc.FINAL_HAND_LIMIT: option}).add(ctc.CRYSTAL, seat=1, count=6).add(ctc.HAND, seat=1, count=12)
+    state, board = game.end_phase().play()
+    assert state.game.over and state.game.galaxy(1).hand == hand
+    assert board.to_json()["options"]["Hand limit in the last end phase"].startswith(option)
+
+
+def test_a_tie_goes_to_more_energy_cards_in_hand_then_is_shared() -> None:
+    game = Game().nebula("Aki", 6).nebula("Ben", 6).add(ctc.HAND, seat=1, count=3).add(ctc.HAND, seat=2, count=7)
+    _, board = game.play()
+    assert [p.name for p in board.players][:2] == ["Ben", "Aki"] and board.winners == (2,)
+    _, board = game.add(ctc.HAND, seat=1, count=7).play()
+    assert board.winners == (1, 2)
+    assert "still tied after energy cards in hand" in board.to_json()["tie_break"][0]
+
+
+@pytest.mark.parametrize(("players", "after"), [(3, [2, 3, 1, 2]), (2, [1, 1, 1, 1])])
+def test_the_first_player_token_passes_left_except_with_two_players(players: int, after: list[int]) -> None:
+    game = Game(players).add(ctc.FIRST_PLAYER, seat=1)
+    seen = []
+    for round_ in range(1, 5):
+        if round_ < 3:
+            game.end_phase()
+        else:
+            game.score_goal(Aki=1)
+        seen.append(game.play()[0].game.first_player)
+    assert seen == after
+
+
+# -- Advanced life, in secret ------------------------------------------------------------------------
+
+
+def viewer(seat: int | None, host: bool = False) -> Viewer:
+    return Viewer(seat, host, {move.kind: Control(move.kind, True, (1, 2, 3)) for move in moves(COSMOS).values()})
+
+
+def test_an_advanced_life_needs_a_completed_nebula_without_one() -> None:
+    assert Game().refused(ctc.ADVANCED_LIFE, seat=1).startswith("An advanced life needs a completed nebula")
+    assert Game().nebula("Aki", 5).life("Aki").refused(ctc.ADVANCED_LIFE, seat=1).startswith("An advanced life")
+
+
+def test_advanced_life_tokens_come_off_the_stack_in_order() -> None:
+    game = Game(seed="stack").nebula("Aki", 5).nebula("Ben", 5).nebula("Aki", 5)
+    state, _ = game.life("Aki").life("Ben").life("Aki").play()
+    stack = ctc.life_stack("stack", 3)
+    assert [life.value for life in state.game.galaxy(1).lives] == [stack[0], stack[2]]
+    assert [life.value for life in state.game.galaxy(2).lives] == [stack[1]]
+
+
+def test_undoing_an_advanced_life_and_creating_it_again_draws_the_same_token() -> None:
+    game = Game(seed="undo").nebula("Aki", 5).nebula("Ben", 5).life("Aki")
+    first, _ = game.play()
+    game.add("void", target=len(game.events)).life("Ben").life("Aki")
+    again, _ = game.play()
+    assert [life.value for life in again.game.galaxy(2).lives] == [life.value for life in first.game.galaxy(1).lives]
+
+
+def test_advanced_life_values_are_hidden_from_other_seats_and_the_score_until_the_end() -> None:
+    game = Game(2, seed="secret").nebula("Aki", 5).life("Aki")
+    state, board = game.play()
+    value = state.game.galaxy(1).lives[0].value
+    own = COSMOS.view(state.setup, state.game, viewer(1))
+    other = COSMOS.view(state.setup, state.game, viewer(2))
+    host = COSMOS.view(state.setup, state.game, viewer(None, host=True))
+    assert own.my_lives == (value,) and own.rows[0].life_values == (value,)
+    assert other.rows[0].life_values is None and other.rows[0].lives == 1 and other.my_lives == ()
+    assert host.rows[0].life_values is None and host.my_lives is None
+    assert points(board, "Aki", "advanced-life") == 0 and points(board, "Aki") == 5
+    assert str(value) not in " ".join(board.to_json()["details"] + board.to_json()["notes"])
+    log = describe(COSMOS, state, state.events[-1]).render()
+    assert log == "Aki created an advanced life (token face down)"
+
+    state, board = game.add(ctc.CRYSTAL, seat=2, count=6).end_phase().play()
+    other = COSMOS.view(state.setup, state.game, viewer(2))
+    assert other.rows[0].life_values == (value,)
+    assert points(board, "Aki", "advanced-life") == value and points(board, "Aki") == 5 + value
+
+
+def test_the_advanced_life_stack_can_run_out() -> None:
+    game = Game(2)
+    for _ in range(20):  # 2 group-1 tokens per player on the 16 of group 2
+        game.nebula("Aki", 1).life("Aki")
+    assert game.play()[0].game.draws == 20
+    assert game.nebula("Aki", 1).refused(ctc.ADVANCED_LIFE, seat=1) == "The advanced life stack is empty."
+
+
+def test_undoing_an_end_phase_puts_the_goals_counts_and_first_player_back() -> None:
+    game = Game().add(ctc.FIRST_PLAYER, seat=3).rounds_without_scoring().counts(Aki=2, Ben=1, Chika=0)
+    before, _ = game.play()
+    game.end_phase()
+    after, _ = game.play()
+    assert before.game.first_player == 2 and after.game.first_player == 3  # Chika, Aki, Ben, Chika
+    assert after.game.track == (4, 3, 2, None)
+    assert describe(COSMOS, after, after.events[-1]).render() == "End phase of round 3"
+    undone, board = game.add("void", target=len(game.events)).play()
+    assert undone.game.track == before.game.track and undone.game.counts == before.game.counts
+    assert undone.game.first_player == before.game.first_player and points(board, "Aki", "goals") == 0

@@ -1,0 +1,96 @@
+"""Crafting the Cosmos on phones: an advanced life's value reaches its owner's phone only, until the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion.games.crafting_the_cosmos import rules as ctc
+from tests.conftest import new_table, post_event
+from tests.web.test_live import read_stream
+from tests.web.test_moves import joined_phone
+
+# A value no real token has, so that finding it anywhere in a page can only be the secret.
+SECRET = 987654
+
+
+@pytest.fixture
+def marked_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every advanced life token drawn is worth SECRET."""
+    monkeypatch.setattr(ctc, "life_stack", lambda seed, players: (SECRET,) * 20)
+
+
+def pages(phone: FlaskClient, code: str) -> dict[str, str]:
+    """Every page a phone can open at the table, and the board fragment that htmx fetches."""
+    return {
+        "board page": phone.get(f"/t/{code}").text,
+        "board fragment": phone.get(f"/t/{code}", headers={"HX-Request": "true"}).text,
+        "log page": phone.get(f"/t/{code}/log").text,
+        "results page": phone.get(f"/t/{code}/results").text,
+    }
+
+
+def life_cell(html: str, seat: int) -> str:
+    cell = BeautifulSoup(html, "html.parser").select_one(f"#board tr[data-seat='{seat}'] td.advanced-life")
+    assert cell is not None
+    return " ".join(cell.text.split())
+
+
+def log_line(html: str, text: str) -> bool:
+    lines = [" ".join(li.text.split()) for li in BeautifulSoup(html, "html.parser").select("li")]
+    return any(text in line for line in lines)
+
+
+def test_an_advanced_life_value_is_on_its_owners_phone_only_until_the_game_ends(
+    client: FlaskClient, make_client: Any, marked_stack: None
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+    assert post_event(aki, code, kind=ctc.NEBULA, seat=1, size=2, points=5).status_code == 303
+    assert post_event(aki, code, kind=ctc.ADVANCED_LIFE, seat=1).status_code == 303
+
+    own = pages(aki, code)
+    assert life_cell(own["board page"], 1) == str(SECRET)
+    assert f"only you see them): {SECRET}" in own["board fragment"]
+    for phone in (ben, client):  # another seat, and the host without a seat
+        for name, html in pages(phone, code).items():
+            assert str(SECRET) not in html, name
+        seen = pages(phone, code)
+        assert life_cell(seen["board page"], 1) == "1 face down"
+        assert life_cell(seen["board fragment"], 1) == "1 face down"
+        assert log_line(seen["log page"], "Aki created an advanced life (token face down)")
+    for chunk in read_stream(ben, f"/t/{code}/stream?after=0", 2):
+        assert str(SECRET) not in chunk
+
+    # The supply runs out, the end phase ends the game: every token is revealed and added.
+    assert post_event(aki, code, kind=ctc.CRYSTAL, seat=1, count=6).status_code == 303
+    assert post_event(aki, code, kind=ctc.CRYSTAL, seat=1, count=3).status_code == 303
+    assert post_event(ben, code, kind=ctc.END_PHASE, round=1).status_code == 303
+    seen = pages(ben, code)
+    assert life_cell(seen["board page"], 1) == str(SECRET)
+    results = BeautifulSoup(seen["results page"], "html.parser").text
+    assert str(SECRET + 5) in results  # added to Aki's total
+
+
+def test_the_end_phase_button_waits_for_every_count_of_the_scoring_goal(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki = joined_phone(client, make_client, code, 1)
+    for round_ in (1, 2):
+        assert post_event(aki, code, kind=ctc.END_PHASE, round=round_).status_code == 303
+
+    def end_phase_buttons() -> list[str]:
+        page = BeautifulSoup(aki.get(f"/t/{code}").text, "html.parser")
+        return [str(i["value"]) for i in page.select("form input[name=kind]") if i["value"] == ctc.END_PHASE]
+
+    assert end_phase_buttons() == []
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=3).status_code == 422
+    for seat, count in ((1, 4), (2, 2), (3, 0)):
+        assert post_event(client, code, kind=ctc.GOAL_COUNT, seat=seat, count=count).status_code == 303
+    assert end_phase_buttons() == [ctc.END_PHASE]
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=3).status_code == 303
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=3).status_code == 422  # a stale screen
+    results = BeautifulSoup(aki.get(f"/t/{code}/results").text, "html.parser").text
+    assert "Round 3, goal 1: Aki 4, Ben 2, Chika 0: Aki +6, Ben +3" in " ".join(results.split())
