@@ -541,3 +541,99 @@ def test_adventure_5_astronaut_ranks_follow_the_ranking_option() -> None:
     assert points(dense, "Chika", "astronauts") == 4  # rank 2: the "second" track
     competition = board_of(setup_of(3, adventure="5", ranking="competition"), *values)
     assert points(competition, "Chika", "astronauts") == 4  # rank 3 still takes the "second" track
+
+
+# -- Our own components -----------------------------------------------------------------------------
+
+
+def own(players: int = 2, **options: Any) -> Setup:
+    return setup_of(players, components="own", **options)
+
+
+def combos(*cards: tuple[int, str]) -> tuple[str, dict[str, Any]]:
+    payload: dict[str, Any] = {}
+    for i, (number, action) in enumerate(cards, start=1):
+        payload[f"number_{i}"], payload[f"action_{i}"] = number, action
+    return (wttm.COMBOS, payload)
+
+
+def test_a_table_names_its_own_missions_from_the_48_and_scores_them() -> None:
+    setup = own(adventure="2")
+    named = [(wttm.MISSION_CARD, {"letter": "A", "mission": 71}), (wttm.MISSION_CARD, {"letter": "C", "mission": 110})]
+    state = play(setup, *named, combos((3, "water"), (8, "robot"), (12, "plant")))
+    assert [(m.letter, m.id) for m in state.game.missions] == [("A", 71), ("C", 110)]  # any adventure's card
+    with pytest.raises(RuleError, match="Enter the card of mission B first"):
+        decide(WTTM, state, Event(9, wttm.MISSION, {"seat": 1, "letter": "B"}, by_host=True))
+    _event, done = decide(WTTM, state, Event(9, wttm.MISSION, {"seat": 1, "letter": "A"}, by_host=True))
+    first = wttm.MISSIONS_BY_ID[71].first
+    assert points(WTTM.score(setup, done.game, None), "Aki", "missions") == first
+    with pytest.raises(RuleError, match="Mission A is already accomplished"):
+        decide(WTTM, done, Event(10, wttm.MISSION_CARD, {"letter": "A", "mission": 70}, by_host=True))
+    with pytest.raises(RuleError, match="Mission card 71 is not a mission B"):
+        decide(WTTM, state, Event(9, wttm.MISSION_CARD, {"letter": "B", "mission": 71}, by_host=True))
+
+
+def test_the_combos_of_our_own_cards_are_entered_each_turn_and_checked_against_the_deck() -> None:
+    setup = own()
+    state = play(setup, combos((3, "water"), (8, "robot"), (12, "plant")))
+    assert state.game.turn == 1 and state.game.combos() == ((3, "water"), (8, "robot"), (12, "plant"))
+    with pytest.raises(RuleError, match="This table turns its own cards"):
+        decide(WTTM, state, Event(2, wttm.FLIP, {"turn": 1}, by_host=True))
+    # The card just turned on pile 1 showed 3 before: there is no card 3 / robot.
+    wrong = combos((5, "robot"), (8, "energy"), (1, "plant"))
+    with pytest.raises(RuleError, match="No card has 3 on one side and Robot on the other"):
+        decide(WTTM, state, Event(2, wrong[0], {**wrong[1], "turn": 1}, by_host=True))
+    stale = combos((5, "water"), (8, "energy"), (1, "plant"))
+    with pytest.raises(RuleError, match="the table is on turn 1"):
+        decide(WTTM, state, Event(2, stale[0], {**stale[1], "turn": 0}, by_host=True))
+
+
+def test_a_card_cannot_be_turned_more_often_than_the_deck_has_it() -> None:
+    setup = own()
+    # Number 1 exists only as 1 / robot and 1 / energy: three piles cannot turn two 1 / robot cards.
+    state = play(setup, combos((1, "water"), (1, "water"), (3, "water")))
+    with pytest.raises(RuleError, match="The deck has 1 card"):
+        decide(
+            WTTM,
+            state,
+            Event(2, wttm.COMBOS, {**combos((5, "robot"), (6, "robot"), (7, "water"))[1], "turn": 1}, by_host=True),
+        )
+
+
+def test_solo_with_our_own_deck_enters_the_cards_drawn_the_solo_cards_and_astra_cards() -> None:
+    setup = own(1, mode="solo", adventure="2", **{"astra-level": 3})
+    hand = combos((3, "water"), (8, "robot"), (12, "plant"))
+    state = play(
+        setup,
+        (wttm.HAND, hand[1]),
+        (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2}),
+        (wttm.SOLO_CARD, {"letter": "B"}),
+        (wttm.ASTRA_CARD, {"action": "energy"}),
+    )
+    assert dict(state.game.astra) == {"plant": 1, "energy": 1}  # the third card, then one entered by hand
+    assert dict(state.game.solo_seen) == {"B": 1}
+
+
+def test_astra_races_on_a_rocket_track_in_adventure_1() -> None:
+    options = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 12", "adventure": "1"}
+    setup = own(1, mode="solo", **options)
+    nothing = play(setup)
+    assert wttm.astra_rockets(setup, nothing.game) == 12
+    assert wttm.astra_score(setup, nothing.game) == 30  # 12 rockets: the second milestone (10 → 30)
+    # Level 8 multipliers: robot 5, energy 3. One card each: 12 + 5 + 3 = 20 rockets → 50 points.
+    state = play(setup, (wttm.ASTRA_CARD, {"action": "robot"}), (wttm.ASTRA_CARD, {"action": "energy"}))
+    assert wttm.astra_rockets(setup, state.game) == 20 and wttm.astra_score(setup, state.game) == 50
+    assert wttm.astra_next_milestone(setup, state.game) == 25
+    board = WTTM.score(setup, state.game, None)
+    assert points(board, "Aki", "astra") == -50
+
+
+def test_a_solo_launch_on_150_against_astras_150_is_one_verdict_the_immediate_victory() -> None:
+    options = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 70", "adventure": "1"}
+    setup = setup_of(1, mode="solo", **options)
+    state = play(setup, *sheet(1, milestones=10))
+    board = WTTM.score(setup, state.game, None)
+    assert wttm.astra_score(setup, state.game) == 150
+    assert board.verdict is not None and board.verdict.player_wins and board.winners == (1,)
+    assert "you launched the rocket: an immediate victory" in board.verdict.explanation.render()
+    assert "ASTRA wins" not in " ".join(m.render() for m in (*board.details, *board.tie_break))

@@ -145,3 +145,5 @@ MISSIONS: tuple[Mission, ...] = (
         111, 8, "C", N_("Using the Planning actions, draw your insignia on 4 different moons on the same sheet."), 10, 6
     ),
 )
+
+MISSIONS_BY_ID: dict[int, Mission] = {mission.id: mission for mission in MISSIONS}

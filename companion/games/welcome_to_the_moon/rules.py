@@ -42,7 +42,9 @@ from companion.games.welcome_to_the_moon.cards import (
     ACTION_NAMES,
     ACTIONS,
     DECK,
+    DECK_BY_NUMBER,
     MISSIONS,
+    MISSIONS_BY_ID,
     SOLO_CARDS,
     Card,
     Mission,
@@ -59,6 +61,10 @@ ASTRA = 0  # ASTRA's seat number in majorities
 ADVENTURE, MODE, ASTRA_LEVEL, FLIPPER, RANKING = "adventure", "mode", "astra-level", "flip", "ranking"
 ADVENTURE_6_AREAS, ADVENTURE_1_ROCKETS = "adventure-6-areas", "adventure-1-rockets"
 LAUNCH_WINS = "adventure-1-launch"
+COMPONENTS = "components"
+APP_DRAWS, OWN_COMPONENTS = "app", "own"
+ASTRA_1_START, ASTRA_1_POINTS = "astra-1-start-rockets", "astra-1-points"
+ASTRA_1_STEP = 5  # ASTRA's rocket milestones come every five rockets
 ADVENTURE_8_PLANTS, ADVENTURE_8_WATER, ADVENTURE_8_PLANNING = (
     "adventure-8-plants",
     "adventure-8-water",
@@ -91,6 +97,15 @@ ASTRA_NAMES = {
 ASTRA_ADVENTURE = {1: (0, 0), 2: (5, 1), 3: (10, 3), 4: (5, 2), 5: (10, 2), 6: (5, 4), 7: (15, 1), 8: (20, 3)}
 
 OPTIONS = (
+    RuleOption(
+        COMPONENTS,
+        N_("Missions and starship cards"),
+        APP_DRAWS,
+        (
+            Choice(APP_DRAWS, N_("the app deals the missions and flips the deck")),
+            Choice(OWN_COMPONENTS, N_("our own components: we enter the missions and the cards we turn")),
+        ),
+    ),
     RuleOption(ADVENTURE, N_("Adventure"), "1", tuple(Choice(str(n), a.name) for n, a in ADVENTURES.items())),
     RuleOption(
         MODE, N_("Mode"), MULTI, (Choice(MULTI, N_("players together")), Choice(SOLO, N_("solo against ASTRA")))
@@ -135,6 +150,22 @@ OPTIONS = (
         note=N_("The seed's first values (4 / 3 / 2 for its three missions); the rest from the digest."),
     ),
     RuleOption(
+        ASTRA_1_START,
+        N_("Solo, adventure 1: rockets ASTRA has crossed at the start, levels 1–8"),
+        (0, 5, 10, 15, 20, 25, 30, 35),
+        minimum=0,
+        maximum=100,
+        note=N_("The seed is silent on solo; after Board Game Arena. Set them from your ASTRA card."),
+    ),
+    RuleOption(
+        ASTRA_1_POINTS,
+        N_("Solo, adventure 1: ASTRA's points at the start and at every fifth rocket"),
+        (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150),
+        minimum=0,
+        maximum=300,
+        note=N_("The seed is silent on solo; after Board Game Arena."),
+    ),
+    RuleOption(
         ADVENTURE_8_PLANTS,
         N_("Adventure 8: points for 0–12 plant boxes crossed"),
         (0, 1, 2, 4, 6, 9, 12, 16, 20, 25, 30, 36, 42),
@@ -160,6 +191,13 @@ OPTIONS = (
     ),
 )
 
+MISSION_CARD, COMBOS, HAND, SOLO_CARD, ASTRA_CARD = (
+    "wttm.mission-card",
+    "wttm.combos",
+    "wttm.hand",
+    "wttm.solo-card",
+    "wttm.astra-card",
+)
 FLIP, SOLO_CHOICE, MISSION, ERROR, ERROR_CROSS, SHEET, SHEET_FULL = (
     "wttm.flip",
     "wttm.solo-choice",
@@ -204,9 +242,14 @@ class Moon:
     set_aside: tuple[Card, ...] = ()
     solo_seen: Mapping[str, int] = field(default_factory=dict)
     astra: Mapping[str, int] = field(default_factory=dict)
+    # Our own components: the combos entered for this turn, and every card identified as turned.
+    entered: tuple[tuple[int, str], ...] = ()
+    turned: tuple[tuple[int, int, str], ...] = ()  # (turn, number, action)
 
     def combos(self) -> tuple[tuple[int, str], ...]:
         """The three (number, action) combos now on the table (none before the first flip)."""
+        if self.entered:
+            return self.entered
         if self.turn == 0 or not self.piles:
             return ()
         return tuple((pile[0].number, card.action) for pile, card in zip(self.piles, self.flipped, strict=True) if card)
@@ -231,8 +274,15 @@ def mission_values(setup: Setup, mission: Mission) -> tuple[int, int]:
     return int(table[index]), int(table[index + 1])
 
 
+def own_components(setup: Setup) -> bool:
+    """True when the table enters its own missions and cards instead of the app dealing them."""
+    return bool(setup.options.get(COMPONENTS, APP_DRAWS) == OWN_COMPONENTS)
+
+
 def initial_state(setup: Setup) -> Moon:
-    """Deal the adventure's missions (one of two per letter) and shuffle the deck."""
+    """Deal the adventure's missions (one of two per letter) and shuffle the deck (not with our own components)."""
+    if own_components(setup):
+        return Moon()
     adventure = adventure_of(setup).number
     rng = rng_for(setup.seed, SLUG, "missions")
     missions = tuple(
@@ -261,6 +311,8 @@ def _check_playing(state: Moon) -> None:
 
 def _flip(setup: Setup, state: Moon, event: Event) -> Moon:
     _check_playing(state)
+    if own_components(setup):
+        raise RuleError(N_("This table turns its own cards: enter what they show."))
     if is_solo(setup):
         return _solo_draw(setup, state)
     piles, flipped, discards = list(state.piles), list(state.flipped), list(state.discards)
@@ -327,6 +379,103 @@ def _solo_choice(setup: Setup, state: Moon, event: Event) -> Moon:
     return evolve(state, chosen=True, astra={**state.astra, given.action: state.astra.get(given.action, 0) + 1})
 
 
+# -- Our own components ----------------------------------------------------------------------------
+
+
+def _own_only(setup: Setup) -> None:
+    if not own_components(setup):
+        raise RuleError(N_("The app deals and turns the cards at this table."))
+
+
+def _mission_card(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Name the real mission card of a letter (any of the 48)."""
+    _own_only(setup)
+    letter, number = event.payload["letter"], event.payload["mission"]
+    mission = MISSIONS_BY_ID.get(number)
+    if mission is None or mission.letter != letter:
+        raise RuleError(N_("Mission card {number} is not a mission {letter}."), number=number, letter=letter)
+    if state.completions.get(letter):
+        raise RuleError(N_("Mission {letter} is already accomplished: its card cannot change now."), letter=letter)
+    missions = tuple(sorted((*(m for m in state.missions if m.letter != letter), mission), key=lambda m: m.letter))
+    return evolve(state, missions=missions)
+
+
+def _cards_of(payload: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
+    return tuple((int(payload[f"number_{i}"]), str(payload[f"action_{i}"])) for i in range(1, 4))
+
+
+def _check_turned(state: Moon, turned: list[tuple[int, str]]) -> None:
+    """A card cannot be turned more often than it exists in one pass of the deck (21 turns)."""
+    for number, action in turned:
+        if action not in DECK_BY_NUMBER.get(number, ()):
+            raise RuleError(
+                N_("No card has {number} on one side and {action} on the other."),
+                number=number,
+                action=msg(ACTION_NAMES[action]),
+            )
+    this_pass = state.turn // PILE_SIZE
+    seen = [(n, a) for turn, n, a in state.turned if (turn - 1) // PILE_SIZE == this_pass] + turned
+    for number, action in set(turned):
+        exists = DECK_BY_NUMBER[number].count(action)
+        if seen.count((number, action)) > exists:
+            raise RuleError(
+                N_("The deck has {count} card(s) {number} / {action}: they have all been turned in this pass."),
+                count=exists,
+                number=number,
+                action=msg(ACTION_NAMES[action]),
+            )
+
+
+def _combos(setup: Setup, state: Moon, event: Event) -> Moon:
+    """The three combos the table sees after turning its own cards."""
+    _own_only(setup)
+    _check_playing(state)
+    if is_solo(setup):
+        raise RuleError(N_("In solo, enter the three cards drawn."))
+    combos = _cards_of(event.payload)
+    for number, _action in combos:
+        if number not in DECK_BY_NUMBER:
+            raise RuleError(N_("No card has the number {number}."), number=number)
+    # The card just turned on each pile showed, before it was turned, the number of the last combo.
+    turned = [(before[0], now[1]) for before, now in zip(state.entered, combos, strict=True)] if state.entered else []
+    _check_turned(state, turned)
+    turn = state.turn + 1
+    return evolve(state, turn=turn, entered=combos, turned=(*state.turned, *((turn, n, a) for n, a in turned)))
+
+
+def _hand(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Solo: the three cards drawn from the table's own deck."""
+    _own_only(setup)
+    _check_playing(state)
+    if not is_solo(setup):
+        raise RuleError(N_("This is for solo games."))
+    if not state.chosen:
+        raise RuleError(N_("Choose your combination before the next flip."))
+    cards = _cards_of(event.payload)
+    _check_turned(state, list(cards))
+    turn = state.turn + 1
+    hand = tuple(Card(0, number, action) for number, action in cards)
+    return evolve(state, turn=turn, hand=hand, chosen=False, turned=(*state.turned, *((turn, n, a) for n, a in cards)))
+
+
+def _solo_card(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Solo: a solo card A, B or C came out of the table's own deck."""
+    _own_only(setup)
+    if not is_solo(setup):
+        raise RuleError(N_("This is for solo games."))
+    letter = event.payload["letter"]
+    return evolve(state, solo_seen={**state.solo_seen, letter: state.solo_seen.get(letter, 0) + 1})
+
+
+def _astra_card(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Solo: a card given to ASTRA, entered by hand."""
+    _own_only(setup)
+    if not is_solo(setup):
+        raise RuleError(N_("This is for solo games."))
+    action = event.payload["action"]
+    return evolve(state, astra={**state.astra, action: state.astra.get(action, 0) + 1})
+
+
 # -- Missions, errors, sheets ----------------------------------------------------------------------
 
 
@@ -334,6 +483,8 @@ def _mission(setup: Setup, state: Moon, event: Event) -> Moon:
     seat, letter = event.payload["seat"], event.payload["letter"]
     if state.turn == 0:
         raise RuleError(N_("Missions are accomplished after the first flip."))
+    if not any(m.letter == letter for m in state.missions):
+        raise RuleError(N_("Enter the card of mission {letter} first."), letter=letter)
     if state.end_turn is not None and state.turn > state.end_turn:
         _check_playing(state)
     done = state.completions.get(letter, ())
@@ -428,6 +579,17 @@ def flipper(setup: Setup) -> str:
 
 
 _seat = Field("seat", "seat")
+_card_fields = tuple(
+    spec
+    for i in range(1, 4)
+    for spec in (Field(f"number_{i}", "int", 0, 15), Field(f"action_{i}", "choice", choices=ACTIONS))
+)
+
+
+def _cards_text(payload: Mapping[str, Any]) -> str:
+    return ", ".join(f"{n} {ACTION_ICONS.get(a, a)}" for n, a in _cards_of(payload))
+
+
 _turn = Guard(
     "turn",
     lambda state: state.turn,
@@ -455,6 +617,55 @@ MOVES = (
         ),
         who=ANYONE,
         guard=_turn,
+    ),
+    Move(
+        MISSION_CARD,
+        N_("Mission card named"),
+        (Field("letter", "choice", choices=LETTERS), Field("mission", "int", 64, 111)),
+        _mission_card,
+        lambda setup, state, e, who: msg(
+            N_("Mission {letter} is card {number}: {text}"),
+            letter=e.payload["letter"],
+            number=e.payload["mission"],
+            text=msg(MISSIONS_BY_ID[e.payload["mission"]].text) if e.payload["mission"] in MISSIONS_BY_ID else "",
+        ),
+        who=ANYONE,
+    ),
+    Move(
+        COMBOS,
+        N_("Combos of our own cards"),
+        _card_fields,
+        _combos,
+        lambda setup, state, e, who: msg(N_("Cards turned: {cards}"), cards=_cards_text(e.payload)),
+        who=flipper,
+        guard=_turn,
+    ),
+    Move(
+        HAND,
+        N_("Solo: three cards drawn"),
+        _card_fields,
+        _hand,
+        lambda setup, state, e, who: msg(N_("Cards drawn: {cards}"), cards=_cards_text(e.payload)),
+        who=ANYONE,
+        guard=_turn,
+    ),
+    Move(
+        SOLO_CARD,
+        N_("Solo card drawn"),
+        (Field("letter", "choice", choices=LETTERS),),
+        _solo_card,
+        lambda setup, state, e, who: msg(N_("Solo card {letter} drawn"), letter=e.payload["letter"]),
+        who=ANYONE,
+    ),
+    Move(
+        ASTRA_CARD,
+        N_("A card for ASTRA"),
+        (Field("action", "choice", choices=ACTIONS),),
+        _astra_card,
+        lambda setup, state, e, who: msg(
+            N_("A {action} card for ASTRA"), action=msg(ACTION_NAMES[e.payload["action"]])
+        ),
+        who=ANYONE,
     ),
     Move(
         MISSION,
@@ -504,9 +715,35 @@ MOVES = (
 # -- Scoring --------------------------------------------------------------------------------------
 
 
-def astra_score(setup: Setup, state: Moon) -> int:
-    """ASTRA's score: cards by action × the level's multipliers, plus the adventure's bonus."""
+def astra_rockets(setup: Setup, state: Moon) -> int:
+    """Adventure 1 solo: the rockets ASTRA has crossed, its level's start plus each card's multiplier."""
     level = int(setup.options.get(ASTRA_LEVEL, 1))
+    start = option_value(setup, OPTIONS, ASTRA_1_START)[level - 1]
+    multipliers = dict(zip(ACTIONS, ASTRA_MULTIPLIERS[level], strict=True))
+    return int(start) + sum(state.astra.get(action, 0) * multipliers[action] for action in ACTIONS)
+
+
+def astra_milestones(setup: Setup) -> tuple[int, ...]:
+    """Adventure 1 solo: ASTRA's points at the start and at every fifth rocket."""
+    return tuple(int(points) for points in option_value(setup, OPTIONS, ASTRA_1_POINTS))
+
+
+def astra_next_milestone(setup: Setup, state: Moon) -> int | None:
+    """Adventure 1 solo: the rockets ASTRA needs for its next milestone (None past the last)."""
+    reached = astra_rockets(setup, state) // ASTRA_1_STEP
+    return (reached + 1) * ASTRA_1_STEP if reached + 1 < len(astra_milestones(setup)) else None
+
+
+def astra_score(setup: Setup, state: Moon) -> int:
+    """ASTRA's score: cards by action × the level's multipliers, plus the adventure's bonus.
+
+    In adventure 1 ASTRA races on a rocket track instead (as Board Game Arena has it): its points
+    are those of the last milestone its rockets reached.
+    """
+    level = int(setup.options.get(ASTRA_LEVEL, 1))
+    if adventure_of(setup).number == 1:
+        milestones = astra_milestones(setup)
+        return milestones[min(astra_rockets(setup, state) // ASTRA_1_STEP, len(milestones) - 1)]
     multipliers = dict(zip(ACTIONS, ASTRA_MULTIPLIERS[level], strict=True))
     fixed, per_level = ASTRA_ADVENTURE[adventure_of(setup).number]
     return sum(state.astra.get(action, 0) * multipliers[action] for action in ACTIONS) + fixed + level * per_level
@@ -542,7 +779,7 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
     for seat in setup.seats:
         mine = [(letter, c) for letter, cs in state.completions.items() for c in cs if c.seat == seat]
         values = {m.letter: mission_values(setup, m) for m in state.missions}
-        mission_points = sum(values[letter][0 if c.first else 1] for letter, c in mine)
+        mission_points = sum(values[letter][0 if c.first else 1] for letter, c in mine if letter in values)
         context = {
             **context_common,
             "award": awards.get(seat, 0),
@@ -587,6 +824,12 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
         own = sum(c.points for c in breakdowns[setup.seats[0]] if c.key != "astra")
         astra = astra_score(setup, state)
         level = int(setup.options.get(ASTRA_LEVEL, 1))
+        # One verdict, by the rule: launching the rocket is an immediate victory (the seed), whatever ASTRA scores.
+        wins = bool(launched) or own > astra
+        if launched:
+            said = msg(N_("you launched the rocket: an immediate victory"))
+        else:
+            said = msg(N_("you win")) if wins else msg(N_("ASTRA wins"))
         explanation_line = msg(
             N_("ASTRA ({astra_name}, level {level}) scores {astra}; your {own} − {astra} = {result}: {verdict}"),
             astra_name=ASTRA_NAMES[level],
@@ -594,10 +837,10 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
             astra=astra,
             own=own,
             result=own - astra,
-            verdict=msg(N_("you win")) if own > astra else msg(N_("ASTRA wins")),
+            verdict=said,
         )
         details.append(explanation_line)
-        verdict = Verdict("ASTRA", own, astra, own > astra, explanation_line)
+        verdict = Verdict("ASTRA", own, astra, wins, explanation_line)
     notes = [msg(N_("Turn {turn}."), turn=state.turn)]
     if state.end_turn is not None:
         notes.append(msg(N_("The game ends with turn {turn}."), turn=state.end_turn))

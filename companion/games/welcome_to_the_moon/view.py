@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.games.contract import Control, Message, Player, Setup, Viewer
 from companion.games.welcome_to_the_moon import rules
-from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS
+from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK_BY_NUMBER, MISSIONS
 from companion.games.welcome_to_the_moon.sheets import Adventure, SheetField
 
 
@@ -47,6 +47,15 @@ class ErrorLine:
 
 
 @dataclass(frozen=True)
+class MissionChoice:
+    """A mission card a table with its own components can name for a letter."""
+
+    id: int
+    adventure: int
+    text: str
+
+
+@dataclass(frozen=True)
 class MoonView:
     """The Welcome to the Moon panel for one phone."""
 
@@ -64,7 +73,19 @@ class MoonView:
     end_reasons: tuple[Message, ...]
     sheet_seat: int | None
     fields: tuple[tuple[SheetField, int], ...]
+    own_components: bool
+    missing_letters: tuple[str, ...]  # letters whose mission card is still to be named
+    mission_choices: tuple[tuple[str, tuple[MissionChoice, ...]], ...]  # by letter, this adventure's first
+    numbers: tuple[int, ...]
+    actions: tuple[tuple[str, str, str], ...]  # (action, name, icon)
+    astra_rockets: int | None  # adventure 1 solo: ASTRA's rocket track
+    astra_next_milestone: int | None
     flip: Control
+    mission_card: Control
+    combos_entry: Control
+    hand_entry: Control
+    solo_card: Control
+    astra_card: Control
     solo_choice: Control
     mission: Control
     error: Control
@@ -133,7 +154,31 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         end_reasons=game.end_reasons,
         sheet_seat=seat if seat in viewer.control(rules.SHEET).seats else None,
         fields=tuple((f, game.sheets.get((seat, f.key), 0)) for f in adventure.fields) if seat is not None else (),
+        own_components=rules.own_components(setup),
+        missing_letters=tuple(letter for letter in rules.LETTERS if not any(m.letter == letter for m in game.missions)),
+        mission_choices=tuple(
+            (
+                letter,
+                tuple(
+                    MissionChoice(m.id, m.adventure, m.text)
+                    for m in sorted(MISSIONS, key=lambda m: (m.adventure != adventure.number, m.adventure, m.id))
+                    if m.letter == letter and not game.completions.get(letter)
+                ),
+            )
+            for letter in rules.LETTERS
+        ),
+        numbers=tuple(sorted(DECK_BY_NUMBER)),
+        actions=tuple((a, ACTION_NAMES[a], ACTION_ICONS[a]) for a in ACTIONS),
+        astra_rockets=rules.astra_rockets(setup, game) if rules.is_solo(setup) and adventure.number == 1 else None,
+        astra_next_milestone=rules.astra_next_milestone(setup, game)
+        if rules.is_solo(setup) and adventure.number == 1
+        else None,
         flip=viewer.control(rules.FLIP),
+        mission_card=viewer.control(rules.MISSION_CARD),
+        combos_entry=viewer.control(rules.COMBOS),
+        hand_entry=viewer.control(rules.HAND),
+        solo_card=viewer.control(rules.SOLO_CARD),
+        astra_card=viewer.control(rules.ASTRA_CARD),
         solo_choice=solo_choice,
         mission=mission,
         error=error,
