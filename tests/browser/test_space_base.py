@@ -32,8 +32,10 @@ def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> N
     buy_first_ship(aki, 9, 2)
     buy_first_ship(ben, 4, 3)
     live(ben)
-    submit_and_wait(aki, aki.get_by_role("button", name="Start: choose the start player"))
-    assert "Aki's turn" in aki.locator("#sb-title ~ p").first.inner_text()
+    aki.get_by_role("button", name="Start: choose the start player").wait_for()
+    aki.get_by_role("button", name="Start: choose the start player").click()
+    aki.get_by_text("Aki's turn").wait_for()  # the highest sector starts
+    ben.get_by_text("Aki's turn").wait_for()
     assert ben.get_by_role("button", name="Roll the dice").count() == 0  # only the active player rolls
 
     roll = aki.locator("form", has=aki.get_by_role("button", name="Roll the dice"))
