@@ -12,6 +12,15 @@ from companion.games.andromeda import rules
 from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
 
 
+# The actions that spend a set of same planet cards, in the order the panel shows them.
+SET_ACTIONS = (
+    (rules.MOVE_STATIONS, N_("Move stations from Earth")),
+    (rules.CHALLENGE, N_("Challenge")),
+    (rules.SHIP, N_("Ship track")),
+    (rules.TECH, N_("Technology track")),
+)
+
+
 @dataclass(frozen=True)
 class CenterCell:
     """One economic center: its printed value and who founded it."""
@@ -113,8 +122,10 @@ class AndromedaView:
     stop_laying: Control
     swap: Control
     keep: Control
-    actions: dict[str, Control]
+    set_actions: tuple[tuple[str, Control, bool], ...]  # title, control, asks how many stations
+    exchange: Control
     end_turn: Control
+    card_phase: bool
 
 
 def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> AndromedaView:
@@ -198,8 +209,13 @@ def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> Andro
         stop_laying=viewer.control(rules.STOP_LAYING),
         swap=viewer.control(rules.SWAP),
         keep=viewer.control(rules.KEEP),
-        actions={name: viewer.control(kind) for name, kind in rules.ACTION_KINDS.items()},
+        set_actions=tuple(
+            (title, viewer.control(rules.ACTION_KINDS[action]), action == rules.MOVE_STATIONS)
+            for action, title in SET_ACTIONS
+        ),
+        exchange=viewer.control(rules.ACTION_KINDS[rules.EXCHANGE]),
         end_turn=viewer.control(rules.END_TURN),
+        card_phase=game.phase == rules.MOVEMENT,
     )
 
 
