@@ -152,11 +152,11 @@ OPTIONS = (
     ),
     RuleOption(
         OVERSIZED_SET,
-        N_("A move or challenge with 8 or more same cards earns"),
+        N_("Bonus card for 8 or more same cards in one move or challenge"),
         OVERSIZED_DIAMOND,
         (
-            Choice(OVERSIZED_DIAMOND, N_("a diamond bonus card, as 7 cards do")),
-            Choice(OVERSIZED_NOTHING, N_("no bonus card")),
+            Choice(OVERSIZED_DIAMOND, N_("a diamond, as for 7 cards")),
+            Choice(OVERSIZED_NOTHING, N_("none")),
         ),
         note=N_("The seed names bonus cards for 4 to 7 cards only."),
     ),
