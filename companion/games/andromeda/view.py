@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from companion.games.andromeda import rules
 from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
 
-
 # The actions that spend a set of same planet cards, in the order the panel shows them.
 SET_ACTIONS = (
     (rules.MOVE_STATIONS, N_("Move stations from Earth")),
