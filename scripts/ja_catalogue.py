@@ -576,6 +576,7 @@ JA = {
     "(yours: %(card)s)": "(あなたのカード:%(card)s)",
     "A challenge needs one of your stations on {planet}.": "チャレンジするには{planet}に自分のステーションが必要です。",
     "A movement card moves at most 2 stations.": "移動カードで移動できるステーションは2個までです。",
+    "Another action was recorded since this screen was shown (action {now} now). Nothing was recorded.": "この画面の表示後に別のアクションが記録されました(現在アクション{now})。記録されていません。",
     "Action: challenge": "アクション:チャレンジ",
     "Action: exchange cards": "アクション:手札の交換",
     "Action: move stations": "アクション:ステーションの移動",

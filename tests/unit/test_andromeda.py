@@ -11,7 +11,7 @@ from companion.games.andromeda import rules
 from companion.games.andromeda.rules import Andromeda, Trade
 from companion.games.contract import Event, Player, RuleError, Setup, evolve, resolve_options
 from companion.games.registry import get_game
-from companion.games.table import TABLE_OPTIONS, TableState, decide, describe, fold, new_table, score, viewer
+from companion.games.table import TABLE_OPTIONS, TableState, decide, describe, fold, moves, new_table, score, viewer
 
 GAME = get_game("andromeda")
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
@@ -37,6 +37,10 @@ class Table:
         return self.state.game  # type: ignore[no-any-return]
 
     def play(self, kind: str, **payload: Any) -> Event:
+        """Record a move as the phone would, sending its guard's value as the screen shows it."""
+        move = moves(GAME)[f"andromeda.{kind}"]
+        if move.guard is not None and move.guard.field not in payload:
+            payload[move.guard.field] = move.guard.current(self.state.game)
         event = Event(self.state.last_seq + 1, f"andromeda.{kind}", payload, author=None, by_host=True)
         checked, self.state = decide(GAME, self.state, event)
         self.events.append(checked)
@@ -546,3 +550,25 @@ def test_a_replayed_ledger_gives_the_same_board() -> None:
     table.play("trade-phase", step=table.game.step)
     again = fold(GAME, table.setup, table.state.events)
     assert again.game == table.game
+
+
+def test_an_action_sent_again_from_a_stale_screen_is_refused_not_applied_twice() -> None:
+    table = in_actions()
+    shown = table.game.actions_taken
+    table.play("move", seat=1, planet=6, cards=2, action=shown)
+    with pytest.raises(RuleError) as error:
+        table.play("move", seat=1, planet=6, cards=2, action=shown)
+    assert error.value.message.msgid.startswith("Another action was recorded since this screen was shown")
+    assert table.game.actions_left == 2
+
+
+def test_a_bonus_card_can_be_offered_only_while_it_is_held() -> None:
+    table = trading(bonus={2: {"silver": 2}})
+    table.play("lay", seat=1, card="1")
+    table.play("offer", seat=2, card="silver")
+    table.play("offer", seat=3, card="4")
+    table.play("lay", seat=1, card="2")
+    table.play("offer", seat=2, card="silver")
+    table.play("offer", seat=3, card="4")
+    table.play("lay", seat=1, card="3")
+    assert table.refused("offer", seat=2, card="silver") == "{name} holds no {kind} bonus card."

@@ -232,6 +232,7 @@ class Andromeda:
     actions_left: int = 0
     acted: tuple[int, ...] = ()
     trade: Trade | None = None
+    actions_taken: int = 0  # actions and ended turns so far: the guard of the action forms
     ring_draws: int = 0  # stations drawn from the ring so far: numbers the next draw
     challenges: Mapping[int, Challenge] = field(default_factory=dict)  # seq -> outcome
     earned: Mapping[int, str] = field(default_factory=dict)  # seq of a move -> bonus card earned
@@ -497,7 +498,7 @@ def _on_turn(handler: Handler) -> Handler:
             name = setup.player(state.turn).name if state.turn is not None else ""
             raise RuleError(N_("It is {name}'s turn."), name=name)
         state = handler(setup, state, event)
-        state = evolve(state, actions_left=state.actions_left - 1)
+        state = evolve(state, actions_left=state.actions_left - 1, actions_taken=state.actions_taken + 1)
         return _turn_done(setup, state) if state.actions_left == 0 else state
 
     return checked
@@ -636,7 +637,7 @@ def _end_turn(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
     """A player ends their turn without taking the actions left."""
     if state.phase != ACTIONS or event.payload["seat"] != state.turn:
         raise RuleError(N_("Only the player whose turn it is can end it."))
-    return _turn_done(setup, state)
+    return _turn_done(setup, evolve(state, actions_taken=state.actions_taken + 1))
 
 
 # -- The trade phase -----------------------------------------------------------------------------
@@ -706,9 +707,7 @@ def _offer(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
         raise RuleError(N_("{name} has no card to offer now."), name=setup.player(seat).name)
     if card in trade.shown:
         raise RuleError(N_("Must not follow: offer a card different from every card the leader has shown."))
-    if card in BONUS_KINDS:
-        committed = (*trade.offers.get(seat, ()), card)
-        _give_up_bonus(setup, state, seat, committed)
+    _give_up_bonus(setup, state, seat, (card,))  # only a check: the card leaves the hand when revealed
     trade = evolve(trade, pending={**trade.pending, seat: (event.seq, card)})
     return _reveal_when_all_in(setup, evolve(state, trade=trade))
 
@@ -938,6 +937,11 @@ _planet = Field("planet", "int", 1, len(PLANETS))
 _cards = Field("cards", "int", 0, CARDS_PER_PLANET)
 _bonus_fields = tuple(Field(kind, "int", 0, 20, required=False) for kind in BONUS_KINDS)
 _card = Field("card", "choice", choices=CARDS)
+_action_guard = Guard(
+    "action",
+    lambda state: state.actions_taken,
+    N_("Another action was recorded since this screen was shown (action {now} now). Nothing was recorded."),
+)
 _step_guard = Guard(
     "step",
     lambda state: state.step,
@@ -1023,6 +1027,7 @@ MOVES = (
         (_seat, Field("cards", "int", 0, EXCHANGE_CARDS_TECH), *_bonus_fields),
         _while_playing(_on_turn(_exchange)),
         lambda setup, state, e, who: msg(N_("{name} exchanges {cards} with the deck"), name=who, cards=_spent_words(e)),
+        guard=_action_guard,
     ),
     Move(
         ACTION_KINDS[MOVE_STATIONS],
@@ -1036,6 +1041,7 @@ MOVES = (
             cards=_spent_words(e),
             earned=_earned_words(state, e),
         ),
+        guard=_action_guard,
     ),
     Move(
         ACTION_KINDS[CHALLENGE],
@@ -1043,6 +1049,7 @@ MOVES = (
         (_seat, _planet, _cards, *_bonus_fields),
         _while_playing(_on_turn(_challenge)),
         _describe_challenge,
+        guard=_action_guard,
     ),
     Move(
         ACTION_KINDS[SHIP],
@@ -1052,6 +1059,7 @@ MOVES = (
         lambda setup, state, e, who: msg(
             N_("{name} advances the ship track with {cards}"), name=who, cards=_spent_words(e)
         ),
+        guard=_action_guard,
     ),
     Move(
         ACTION_KINDS[TECH],
@@ -1061,6 +1069,7 @@ MOVES = (
         lambda setup, state, e, who: msg(
             N_("{name} advances the tech track with {cards}"), name=who, cards=_spent_words(e)
         ),
+        guard=_action_guard,
     ),
     Move(
         END_TURN,
@@ -1068,6 +1077,7 @@ MOVES = (
         (_seat,),
         _while_playing(_end_turn),
         lambda setup, state, e, who: msg(N_("{name} ends the turn"), name=who),
+        guard=_action_guard,
     ),
 )
 
