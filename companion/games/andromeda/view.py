@@ -11,6 +11,12 @@ from dataclasses import dataclass
 from companion.games.andromeda import rules
 from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
 
+# The two effects of a movement card.
+MOVEMENT_EFFECTS = (
+    (rules.OUT, N_("up to 2 stations from Earth")),
+    (rules.HOME, N_("all stations back to Earth")),
+)
+
 # The actions that spend a set of same planet cards, in the order the panel shows them.
 SET_ACTIONS = (
     (rules.MOVE_STATIONS, N_("Move stations from Earth")),
@@ -105,6 +111,7 @@ class AndromedaView:
     setup_seats: tuple[Player, ...]
     setup_draws: int
     movement_seats: tuple[Player, ...]
+    movement_effects: tuple[tuple[str, str], ...]
     trade: TradeView | None
     trade_log: tuple[Message, ...]
     action_seat: int | None  # the seat whose turn it is, when this phone may act for it
@@ -192,6 +199,7 @@ def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> Andro
         )
         if game.phase == rules.MOVEMENT
         else (),
+        movement_effects=MOVEMENT_EFFECTS,
         trade=_trade_view(setup, game, viewer, may) if game.trade is not None and playing else None,
         trade_log=tuple(_trade_line(setup, line) for line in game.trade_log if line.round == game.round),
         action_seat=turn if turn is not None and turn in may else None,
