@@ -1,26 +1,54 @@
-"""Andromeda (seed 002): score sheet of centers, Earth stations, technology and bonus cards."""
+"""Andromeda: the game as the registry sees it (rules, view, templates, reference)."""
 
-from companion.games.contract import N_, TallyCategory
-from companion.games.mechanics.sheet import SheetGame
+from __future__ import annotations
 
-TECH_LEVEL = "tech-level"
-SHIP_LEVEL = "ship-level"
+from pathlib import Path
 
-GAME = SheetGame(
-    slug="andromeda",
-    name=N_("Andromeda"),
-    min_players=3,
-    max_players=5,
-    tally_categories=(
-        TallyCategory("centers", N_("Economic centers (printed values)"), minimum=0),
-        TallyCategory("earth", N_("Stations on Earth (1 each)"), minimum=0, maximum=26),
-        TallyCategory(TECH_LEVEL, N_("Technology level (1 / 3 / 6)"), ladder=(0, 1, 3, 6), minimum=0, maximum=3),
-        TallyCategory("silver", N_("Silver bonus cards (2 each)"), per_unit=2, minimum=0),
-        TallyCategory("gold", N_("Gold bonus cards (3 each)"), per_unit=3, minimum=0),
-        TallyCategory("platinum", N_("Platinum bonus cards (4 each)"), per_unit=4, minimum=0),
-        TallyCategory("diamond", N_("Diamond bonus cards (5 each)"), per_unit=5, minimum=0),
-        TallyCategory(SHIP_LEVEL, N_("Ship level"), scores=False, minimum=0, maximum=3),
-    ),
-    tie_breakers=(TECH_LEVEL, SHIP_LEVEL),
-    notes=(N_("The game ends after the round in which 3 planets have all 3 economic centers filled."),),
-)
+from companion.games.andromeda import rules
+from companion.games.andromeda.view import AndromedaView, andromeda_view
+from companion.games.contract import N_, Scoreboard, Setup, TallyCategory, Viewer
+from companion.games.mechanics.tally import TallySheet
+
+
+class Andromeda:
+    """The registered game."""
+
+    slug = rules.SLUG
+    name = N_("Andromeda")
+    min_players = 3
+    max_players = 5
+    options = rules.OPTIONS
+    moves = rules.MOVES
+    tally_categories: tuple[TallyCategory, ...] = ()
+    templates = str(Path(__file__).parent / "templates")
+
+    def check_setup(self, setup: Setup) -> None:
+        """Play with 3 to 5 players."""
+        rules.check_setup(setup)
+
+    def initial_state(self, setup: Setup) -> rules.Andromeda:
+        """Set up Earth, the planets and the tracks for the player count."""
+        return rules.initial_state(setup)
+
+    def score(self, setup: Setup, state: rules.Andromeda, tally: TallySheet) -> Scoreboard:
+        """Return centers, stations on Earth, tech points and bonus cards; ties by tech, then ship."""
+        return rules.score_andromeda(setup, state)
+
+    def view(self, setup: Setup, state: rules.Andromeda, viewer: Viewer) -> AndromedaView:
+        """Return the panel for one phone; other seats' face-down trade offers are left out."""
+        return andromeda_view(setup, state, viewer)
+
+    def reference(self) -> tuple[str, ...]:
+        """Return the card values of the trade moves, for docs/events.md."""
+        return (
+            "",
+            "### Andromeda: cards and sets",
+            "",
+            "A trade `card` is a planet `1`–`7` or a bonus card (`silver`, `gold`, `platinum`, `diamond`). "
+            "An action spends `cards` planet cards of `planet` and, optionally, bonus cards as jokers "
+            "(`silver`, `gold`, `platinum`, `diamond`: how many of each). A move may say how many "
+            "`stations` to move (default: as many as the cards allow and Earth holds).",
+        )
+
+
+GAME = Andromeda()
