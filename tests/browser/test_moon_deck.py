@@ -73,3 +73,38 @@ def test_a_flip_tapped_offline_for_a_turn_already_flipped_is_refused_on_that_pho
     ben.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
     assert combos(ben) == first  # one flip, not two: no turn of cards went unseen
     screenshot(ben, "moon-stale-flip-refused")
+
+
+def test_a_table_with_its_own_cards_enters_its_missions_and_combos(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    host.goto(live_server + "/new")
+    host.locator("select[name=game]").select_option("welcome-to-the-moon")
+    host.wait_for_load_state("networkidle")  # the game's options are in place before we set them
+    host.locator("select[name=option-components]").select_option("own")
+    host.locator("select[name=option-adventure]").select_option("2")
+    host.locator("#name-1").fill("Aki")
+    host.locator("#name-2").fill("Ben")
+    host.locator("form button[type=submit]").click()
+    host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki = phone()
+    join(aki, link, "Aki")
+    assert aki.get_by_role("button", name="Flip").count() == 0  # the app turns no cards at this table
+
+    mission_a = aki.locator("form", has=aki.locator("input[name=letter][value=A]")).filter(
+        has=aki.locator("select[name=mission]")
+    )
+    mission_a.locator("select[name=mission]").select_option("71")
+    submit_and_wait(aki, mission_a.get_by_role("button", name="Set"))
+    assert "Circle all the plants for 2 space stations" in aki.locator("article.mission").first.inner_text()
+
+    entry = aki.locator("form", has=aki.get_by_role("button", name="Record the combos"))
+    for i, (number, action) in enumerate(((3, "water"), (8, "robot"), (12, "plant")), start=1):
+        entry.locator(f"select[name=number_{i}]").select_option(str(number))
+        entry.locator(f"select[name=action_{i}]").select_option(action)
+    submit_and_wait(aki, entry.get_by_role("button", name="Record the combos"))
+    assert combos(aki)[:3] == ["3 water", "8 robot", "12 plant"]
+    assert "Turn 1" in aki.locator("#deck-title").inner_text()
+    host.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
+    assert combos(host)[:3] == ["3 water", "8 robot", "12 plant"]
+    screenshot(aki, "moon-own-components")

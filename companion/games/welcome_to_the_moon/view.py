@@ -19,7 +19,7 @@ class Combo:
     name: str
     icon: str
     index: int  # pile or card number, from 1
-    left: int  # cards left in the pile (multiplayer)
+    left: int | None  # cards left in the pile (multiplayer, when the app keeps the deck)
 
 
 @dataclass(frozen=True)
@@ -113,11 +113,11 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         solo=rules.is_solo(setup),
         turn=game.turn,
         combos=tuple(
-            Combo(n, a, ACTION_NAMES[a], ACTION_ICONS[a], i, len(pile))
-            for i, ((n, a), pile) in enumerate(zip(game.combos(), game.piles, strict=False), start=1)
+            Combo(n, a, ACTION_NAMES[a], ACTION_ICONS[a], i, len(game.piles[i - 1]) if game.piles else None)
+            for i, (n, a) in enumerate(game.combos(), start=1)
         ),
         hand=tuple(
-            Combo(c.number, c.action, ACTION_NAMES[c.action], ACTION_ICONS[c.action], i, 0)
+            Combo(c.number, c.action, ACTION_NAMES[c.action], ACTION_ICONS[c.action], i, None)
             for i, c in enumerate(game.hand, start=1)
         ),
         astra_cards=tuple((ACTION_ICONS[a], ACTION_NAMES[a], game.astra.get(a, 0)) for a in ACTIONS),
