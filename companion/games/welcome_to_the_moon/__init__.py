@@ -4,63 +4,40 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.contract import N_, Scoreboard, Setup, TallyCategory, Viewer
+from companion.games.contract import N_, Setup
+from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
-from companion.games.mechanics.tally import TallySheet
 from companion.games.welcome_to_the_moon import rules
 from companion.games.welcome_to_the_moon.sheets import ADVENTURES
-from companion.games.welcome_to_the_moon.view import MoonView, moon_view
+from companion.games.welcome_to_the_moon.view import moon_view
 
 
-class WelcomeToTheMoon:
-    """The registered game."""
+def check_setup(setup: Setup) -> None:
+    """Solo is for exactly one player; together, 1 to 6."""
+    if rules.is_solo(setup):
+        check_player_count(1, 1, len(setup.players))
+    else:
+        check_player_count(1, 6, len(setup.players))
 
-    slug = rules.SLUG
-    name = N_("Welcome to the Moon")
-    min_players = 1
-    max_players = 6
-    options = rules.OPTIONS
-    moves = rules.MOVES
-    tally_categories: tuple[TallyCategory, ...] = ()
-    templates = str(Path(__file__).parent / "templates")
 
-    def check_setup(self, setup: Setup) -> None:
-        """Solo is for exactly one player; together, 1 to 6."""
-        if rules.is_solo(setup):
-            check_player_count(1, 1, len(setup.players))
-        else:
-            check_player_count(1, 6, len(setup.players))
-
-    def initial_state(self, setup: Setup) -> rules.Moon:
-        """Deal the adventure's missions and shuffle the deck."""
-        return rules.initial_state(setup)
-
-    def score(self, setup: Setup, state: rules.Moon, tally: TallySheet) -> Scoreboard:
-        """Score every sheet, settle the table's majorities, rank with the error-box tie-break."""
-        return rules.score_moon(setup, state)
-
-    def view(self, setup: Setup, state: rules.Moon, viewer: Viewer) -> MoonView:
-        """Return the panel for one phone."""
-        return moon_view(setup, state, viewer)
-
-    def reference(self) -> tuple[str, ...]:
-        """Return the boxes of every adventure's score sheet, for docs/events.md."""
-        out = [
-            "",
-            f"### Welcome to the Moon: score sheet boxes (`{rules.SHEET}` fields)",
-            "",
-            f"Each `{rules.SHEET}` event sets one box of one player's sheet: "
-            '`{"seat": 1, "field": "plants", "value": 8}`. Yes/no boxes take 0 or 1. Missions, system '
-            f"errors and the majority awards are not sheet boxes: they come from `{rules.MISSION}`, "
-            f"`{rules.ERROR}` and the table's sheets.",
-        ]
-        for adventure in ADVENTURES.values():
-            out += ["", f"#### Adventure {_text(adventure.name)}", "", f"{adventure.error_boxes} system error boxes."]
-            if adventure.majority:
-                out.append(f"Compared across the table: `{adventure.majority}`.")
-            out += ["", "| field | box | range |", "|---|---|---|"]
-            out += [f"| `{f.key}` | {_text(f.label)} | {f.minimum}…{f.maximum} |" for f in adventure.fields]
-        return tuple(out)
+def _reference() -> tuple[str, ...]:
+    """The boxes of every adventure's score sheet, for docs/events.md."""
+    out = [
+        "",
+        f"### Welcome to the Moon: score sheet boxes (`{rules.SHEET}` fields)",
+        "",
+        f"Each `{rules.SHEET}` event sets one box of one player's sheet: "
+        '`{"seat": 1, "field": "plants", "value": 8}`. Yes/no boxes take 0 or 1. Missions, system '
+        f"errors and the majority awards are not sheet boxes: they come from `{rules.MISSION}`, "
+        f"`{rules.ERROR}` and the table's sheets.",
+    ]
+    for adventure in ADVENTURES.values():
+        out += ["", f"#### Adventure {_text(adventure.name)}", "", f"{adventure.error_boxes} system error boxes."]
+        if adventure.majority:
+            out.append(f"Compared across the table: `{adventure.majority}`.")
+        out += ["", "| field | box | range |", "|---|---|---|"]
+        out += [f"| `{f.key}` | {_text(f.label)} | {f.minimum}…{f.maximum} |" for f in adventure.fields]
+    return tuple(out)
 
 
 def _text(label: object) -> str:
@@ -68,4 +45,17 @@ def _text(label: object) -> str:
     return str(render()) if render is not None else str(label)
 
 
-GAME = WelcomeToTheMoon()
+GAME = BoardGame(
+    slug=rules.SLUG,
+    name=N_("Welcome to the Moon"),
+    min_players=1,
+    max_players=6,
+    options=rules.OPTIONS,
+    moves=rules.MOVES,
+    templates=str(Path(__file__).parent / "templates"),
+    check_setup=check_setup,
+    initial_state=rules.initial_state,
+    score_state=rules.score_moon,
+    view=moon_view,
+    reference_lines=_reference(),
+)

@@ -1,0 +1,40 @@
+"""A game with a board model of its own, declared from the functions of its package.
+
+Each modelled game's ``__init__`` builds one :class:`BoardGame` from its rules module (state,
+moves, score) and its view; the table keeps the tally sheet and dice around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.contract import Move, RuleOption, Scoreboard, Setup, TallyCategory, Viewer
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """A registered game whose rules, view and templates live in its own package."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[RuleOption, ...]
+    moves: tuple[Move, ...]
+    templates: str | None
+    check_setup: Callable[[Setup], None]
+    initial_state: Callable[[Setup], Any]
+    score_state: Callable[[Setup, Any], Scoreboard]
+    view: Callable[[Setup, Any, Viewer], Any]
+    reference_lines: tuple[str, ...] = ()
+    tally_categories: tuple[TallyCategory, ...] = ()
+
+    def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:
+        """Return the game's scoreboard (its own state holds every point: the tally is not counted)."""
+        return self.score_state(setup, state)
+
+    def reference(self) -> tuple[str, ...]:
+        """Return extra Markdown lines for docs/events.md."""
+        return self.reference_lines
