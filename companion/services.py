@@ -228,6 +228,8 @@ class TallyRow:
 
 def tally_view(state: TableState, controls: Mapping[str, Control]) -> list[TallyRow]:
     """Return the tally sheet as rows of cells, marking the ones this phone may change."""
+    if kinds.TALLY_ADD not in controls:
+        return []  # a modelled game keeps its points in its own state: no tally sheet
     editable = set(controls[kinds.TALLY_ADD].seats)
     rows = []
     for category in state.tally.categories:

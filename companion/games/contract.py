@@ -502,6 +502,14 @@ class Game(Protocol):
         """Categories the table's tally sheet starts with."""
 
     @property
+    def table_extras(self) -> bool:
+        """True when the game is kept on the table's tally sheet and dice tray (a score pad).
+
+        A modelled game keeps every point in its own state: its tables have neither, so that no
+        phone records a point the score would ignore.
+        """
+
+    @property
     def templates(self) -> str | None:
         """Folder of the game's templates (its panel is ``_panel.html``), or None without a panel."""
 

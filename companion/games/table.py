@@ -286,13 +286,16 @@ TABLE_MOVES = (
     ),
 )
 _TABLE_KINDS = frozenset(move.kind for move in TABLE_MOVES)
+# The tally sheet and the dice tray: only at tables of games kept on them (see ``Game.table_extras``).
+_EXTRAS = frozenset((kinds.TALLY_ADD, kinds.TALLY_SET, kinds.TALLY_CATEGORY, kinds.DICE_ROLL))
 
 
 def moves(game: Game) -> dict[str, Move]:
     """Return every move a table of ``game`` understands, by kind."""
     by_kind = _MOVES.get(game.slug)
     if by_kind is None:
-        by_kind = _MOVES[game.slug] = {m.kind: m for m in (*TABLE_MOVES, *game.moves)}
+        table_moves = TABLE_MOVES if game.table_extras else tuple(m for m in TABLE_MOVES if m.kind not in _EXTRAS)
+        by_kind = _MOVES[game.slug] = {m.kind: m for m in (*table_moves, *game.moves)}
     return by_kind
 
 

@@ -52,6 +52,7 @@ class CoinToss:
     max_players = 2
     options = ()
     tally_categories: tuple[TallyCategory, ...] = ()
+    table_extras = False
     moves = (Move(TOSS, N_("Toss"), (), _toss, lambda setup, state, e, who: msg(N_("Tossed")), who=ANYONE),)
 
     def __init__(self, templates: str) -> None:

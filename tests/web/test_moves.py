@@ -106,7 +106,7 @@ def test_moves_that_commute_apply_whatever_the_screen_showed(app: Flask, client:
     answers = race(
         lambda: post_event(aki, code, kind="mrp.land", seat=1, zone=1, count=1),
         lambda: post_event(ben, code, kind="mrp.land", seat=2, zone=1, count=1),
-        lambda: post_event(aki, code, kind="tally.category", name="extra"),
+        lambda: post_event(aki, code, kind="mrp.resource", zone=7, resource="ice"),
     )
     assert [a.status_code for a in answers] == [303, 303, 303]
     game = table_state(app, code).game
@@ -227,3 +227,15 @@ def test_cards_typed_at_one_table_are_offered_for_one_tap_at_another(client: Fla
     assert post_event(client, second, key=key, kind=kind, **fields).status_code == 303
     sector = table_state(client.application, second).game.console(1).sectors[6].station
     assert (sector.name, sector.cost, sector.blue.kind, sector.blue.amount) == ("Ore hauler", 2, "income", 1)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_tally_sheet_and_dice_tray_only_where_the_score_counts_them(client: FlaskClient, slug: str) -> None:
+    code = new_table(client, game=slug, players=(("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73")))
+    board = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    kept_on_tally = GAMES[slug].table_extras
+    assert (board.select_one("#tally-title") is not None) == kept_on_tally
+    assert (board.select_one("#dice-title") is not None) == kept_on_tally
+    answer = post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1)
+    if not kept_on_tally:
+        assert answer.status_code == 422 and "Unknown kind of entry: tally.add" in error_text(answer)

@@ -30,6 +30,7 @@ class BoardGame:
     view: Callable[[Setup, Any, Viewer], Any]
     reference_lines: tuple[str, ...] = ()
     tally_categories: tuple[TallyCategory, ...] = ()
+    table_extras: bool = False  # every point lives in the game's state: no tally sheet, no dice tray
 
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:
         """Return the game's scoreboard (its own state holds every point: the tally is not counted)."""
