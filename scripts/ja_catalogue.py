@@ -14,6 +14,11 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 
 JA = {
+    # At the table: confirmations and the full table
+    "End the table…": "卓を終了…",
+    "Ending the table reveals the seed and closes the ledger: nothing more can be recorded, and it cannot be undone.": "卓を終了するとシードが公開され、記録は締め切られます。以後は何も記録できず、元に戻せません。",
+    "Every seat at this table is taken.": "この卓の席はすべて埋まっています。",
+    "Watch the table": "卓を観戦する",
     # Welcome to the Moon, own components and ASTRA's rocket track
     "A card for ASTRA": "ASTRAへのカード",
     "A {action} card for ASTRA": "ASTRAへの{action}カード",
@@ -508,6 +513,7 @@ JA = {
     "free": "空席",
     "joined": "参加済み",
     "Land one of my crew": "自分の乗組員を1個着陸",
+    "+1: land one of my crew in %(zone)s": "+1: %(zone)sに自分の乗組員を1人着陸",
     "Land one of my crew in %(zone)s": "自分の乗組員を1個%(zone)sに着陸",
     "Adventure 1: launching the rocket (every rocket crossed, no open system error)": "アドベンチャー1: ロケットの打ち上げ(ロケット記号をすべて消去し、未消去のシステムエラーなし)",
     "only ends the game; points decide (Board Game Arena)": "ゲーム終了のみ、勝敗は得点で決める(Board Game Arena)",
@@ -715,7 +721,7 @@ JA = {
     "unused system error boxes": "未使用のシステムエラー欄",
     "yes": "はい",
     "you win": "あなたの勝ち",
-    "{count} crossed": "{count}個消去",
+    "{count} crossed": "{count}個にバツ",
     "{count} open": "{count}個未消去",
     "{count} × {value}": "{count} × {value}",
     "{first} first, {second} second": "最初{first}回、2番目{second}回",

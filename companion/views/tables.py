@@ -86,9 +86,8 @@ def join(token: str) -> ResponseReturnValue:
     if request.method == "POST":
         return take_seat_from_form(table)
     free = [p for p in table.setup.players if p.seat not in state.claims]
-    if not free:
-        raise refuse(409, N_("Every seat at this table is taken. You can still watch the table."))
-    return render_template("tables/join.html", table=table, state=state, free=free, key=services.new_key())
+    page = render_template("tables/join.html", table=table, state=state, free=free, key=services.new_key())
+    return page, (200 if free else 409)  # a full table: the page offers the watch link
 
 
 def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:

@@ -102,7 +102,7 @@ def test_news_appearing_above_does_not_move_what_a_phone_is_looking_at(live_serv
     join(aki, link, "Aki")
     join(ben, link, "Ben")
     live(ben)
-    submit_and_wait(aki, aki.get_by_role("button", name="Land one of my crew in Zone 1", exact=True))
+    submit_and_wait(aki, aki.get_by_role("button", name="+1: land one of my crew in Zone 1", exact=True))
     ben.set_viewport_size({"width": 390, "height": 320})  # a short screen: only the last card is in view
     ben.evaluate("document.getElementById('fairness').scrollIntoView()")
     before = ben.evaluate("document.getElementById('fairness').getBoundingClientRect().top")

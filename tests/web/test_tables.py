@@ -61,7 +61,18 @@ def test_a_seat_taken_by_another_phone_and_a_full_table_are_refused(client: Flas
     taken = second.post(link, data={"seat": "1", "key": "join-key-second"})
     assert taken.status_code == 422 and "already taken" in taken.text
     full = second.get(link)
-    assert full.status_code == 409 and "Every seat" in full.text
+    assert full.status_code == 409 and "Every seat" in soup(full).select_one(".error").text
+    watch = soup(full).select_one("a[href^='/watch/']")
+    assert watch is not None and second.get(str(watch["href"])).status_code == 303  # the phone can watch
+
+
+def test_ending_the_table_asks_first_and_enter_in_a_name_box_creates_the_table(client: FlaskClient) -> None:
+    code = new_table(client, game="score-pad")
+    end = soup(client.get(f"/t/{code}")).select_one("details.confirm input[name=kind][value='table.end']")
+    assert end is not None  # the End button sits behind a disclosure that says what it does
+    form = soup(client.get("/new")).select_one("form[method=post][action='/new']")
+    first_submit = form.select("button")[0]
+    assert first_submit.get("formmethod") is None and first_submit.get("type") == "submit"
 
 
 def test_unknown_codes_links_and_strangers_get_clear_refusals(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
