@@ -3,13 +3,22 @@
 (function () {
   "use strict";
 
+  /* Morphing swaps keep a half-typed value only in the box being typed in; a tapped button or a
+     select takes the new board entirely (its form may now be a different move). */
+  function typingIn(element) {
+    return !!element && (element.tagName === "TEXTAREA" ||
+      (element.tagName === "INPUT" && /^(text|number|search|tel|)$/.test(element.type || "")));
+  }
+  document.addEventListener("htmx:beforeSwap", function () {
+    if (window.Idiomorph) window.Idiomorph.defaults.ignoreActiveValue = typingIn(document.activeElement);
+  });
+
   var banner = document.getElementById("connection");
   var live = document.getElementById("live");
   var pendingBox = document.getElementById("pending");
   var QUEUE_KEY = "companion.pending." + location.pathname;
   var sseOpen = false;
   var pollTimer = null;
-  var deferredRefresh = false;
   var flushing = false;
 
   if ("serviceWorker" in navigator) {
@@ -34,17 +43,14 @@
     var element = board();
     if (!element || !window.htmx) return;
     if (refreshing) { refreshAgain = true; return; }
-    var active = document.activeElement;
-    if (active && element.contains(active) && active.tagName === "INPUT" && active.value) {
-      deferredRefresh = true; /* never wipe what someone is typing */
-      return;
-    }
     refreshing = true;
     var done = function () {
       refreshing = false;
       if (refreshAgain) { refreshAgain = false; refresh(); }
     };
-    window.htmx.ajax("GET", element.getAttribute("data-refresh"), { source: element, target: element, swap: "outerHTML" })
+    /* A morphing swap: the cards change under a box being typed in, whose focus, caret and
+       half-typed value stay (idiomorph keeps the focused field's value). */
+    window.htmx.ajax("GET", element.getAttribute("data-refresh"), { source: element, target: element, swap: "morph" })
       .then(done, done);
   }
 
@@ -101,9 +107,6 @@
       event.preventDefault();
       enqueue(config, event.detail.elt);
     }
-  });
-  document.addEventListener("focusout", function () {
-    if (deferredRefresh) { deferredRefresh = false; setTimeout(refresh, 50); }
   });
 
   document.body.addEventListener("htmx:sendError", function (event) {

@@ -8,6 +8,7 @@ var SHELL = [
   "/static/css/app.css",
   "/static/js/htmx.min.js",
   "/static/js/sse.min.js",
+  "/static/js/idiomorph-ext.min.js",
   "/static/js/app.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png"

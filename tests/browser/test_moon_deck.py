@@ -108,3 +108,22 @@ def test_a_table_with_its_own_cards_enters_its_missions_and_combos(live_server: 
     host.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
     assert combos(host)[:3] == ["3 water", "8 robot", "12 plant"]
     screenshot(aki, "moon-own-components")
+
+
+def test_a_phone_typing_in_a_sheet_box_keeps_updating_and_keeps_what_it_typed(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "welcome-to-the-moon", ["Aki", "Ben"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki, ben = phone(), phone()
+    join(aki, link, "Aki")
+    join(ben, link, "Ben")
+    live(aki)
+    box = aki.locator("input[name=value][type=number]").first
+    box.click()
+    box.fill("")
+    box.type("7")  # typing, not yet left the box
+    submit_and_wait(ben, ben.get_by_role("button", name="Flip"))
+    aki.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
+    assert len(combos(aki)) == 3  # the cards changed under the box
+    focused = aki.evaluate("() => [document.activeElement.name, document.activeElement.value]")
+    assert focused == ["value", "7"]
