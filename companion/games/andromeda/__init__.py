@@ -15,6 +15,7 @@ class Andromeda:
 
     slug = rules.SLUG
     name = N_("Andromeda")
+    bgg_id: int | None = None  # not confirmed from a source we could check: BG Stats matches by name
     min_players = 3
     max_players = 5
     options = rules.OPTIONS

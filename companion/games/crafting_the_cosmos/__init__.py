@@ -15,6 +15,7 @@ class CraftingTheCosmos:
 
     slug = rules.SLUG
     name = N_("Crafting the Cosmos")
+    bgg_id: int | None = None  # not confirmed from a source we could check: BG Stats matches by name
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = rules.OPTIONS

@@ -38,6 +38,7 @@ class SheetGame:
     moves: tuple[Move, ...] = ()
     notes: tuple[str, ...] = ()
     templates: str | None = None
+    bgg_id: int | None = None
 
     def check_setup(self, setup: Setup) -> None:
         """Raise RuleError unless the player count fits the game."""

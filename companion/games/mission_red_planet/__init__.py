@@ -15,6 +15,7 @@ class MissionRedPlanet:
 
     slug = rules.SLUG
     name = N_("Mission: Red Planet")
+    bgg_id: int | None = None  # not confirmed from a source we could check: BG Stats matches by name
     min_players = 2
     max_players = 6
     options = rules.OPTIONS

@@ -16,6 +16,7 @@ class SpaceBase:
 
     slug = rules.SLUG
     name = N_("Space Base")
+    bgg_id: int | None = 242302  # BoardGameGeek
     min_players = 2
     max_players = 5
     options = rules.OPTIONS

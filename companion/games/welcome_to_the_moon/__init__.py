@@ -17,6 +17,7 @@ class WelcomeToTheMoon:
 
     slug = rules.SLUG
     name = N_("Welcome to the Moon")
+    bgg_id: int | None = 339789  # BoardGameGeek
     min_players = 1
     max_players = 6
     options = rules.OPTIONS
