@@ -26,7 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion import errors, htmx, i18n
     from companion.db import make_engine
     from companion.live import make_broker
-    from companion.views import live, play, shell, tables
+    from companion.views import live, play, results, shell, tables
     from companion.web import BROKER_KEY, ENGINE_KEY
 
     config_module.load_config(app, config)
@@ -42,6 +42,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(results.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(shell.bp)
     errors.init_app(app)

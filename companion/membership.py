@@ -9,6 +9,7 @@ from flask import session
 
 DEVICE_KEY = "device"
 TABLES_KEY = "tables"
+PROFILE_KEY = "profile"
 MAX_REMEMBERED = 30
 
 
@@ -59,3 +60,26 @@ def remember(code: str, *, host: bool | None = None, seat: int | None = None, wa
 def joined_codes() -> list[str]:
     """Return the codes of the tables this phone has joined, most recent first."""
     return list(reversed(list(session.get(TABLES_KEY, {}))))
+
+
+def held_seats() -> dict[str, int]:
+    """Return the seats this phone holds, by table code."""
+    return {code: entry["seat"] for code, entry in session.get(TABLES_KEY, {}).items() if entry.get("seat") is not None}
+
+
+def profile_token() -> str | None:
+    """Return the private token of this phone's profile, if it has one."""
+    token = session.get(PROFILE_KEY)
+    return str(token) if token else None
+
+
+def keep_profile(token: str, device: str) -> None:
+    """Keep a profile's token on this phone and take on the profile's phone id (its seats come with it)."""
+    session[PROFILE_KEY] = token
+    session[DEVICE_KEY] = device
+    session.permanent = True
+
+
+def forget_profile() -> None:
+    """Drop the profile's token from this phone."""
+    session.pop(PROFILE_KEY, None)

@@ -49,3 +49,72 @@ class EventRecord(SQLModel, table=True):
     by_host: bool = False
     idempotency_key: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
+
+
+# -- Results and history: written when a table ends (the ledger itself is never changed) ---------
+
+
+class PlayRecord(SQLModel, table=True):
+    """A finished table's result, kept for the history and the statistics."""
+
+    __tablename__ = "play_result"
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", unique=True, index=True)
+    code: str = Field(max_length=12)
+    game: str = Field(max_length=40, index=True)
+    decided: bool = True
+    ended_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class SeatResultRecord(SQLModel, table=True):
+    """One player's line of a finished table. ``forgotten``: the player deleted their profile."""
+
+    __tablename__ = "play_seat_result"
+
+    id: int | None = Field(default=None, primary_key=True)
+    play_id: int = Field(foreign_key="play_result.id", index=True)
+    seat: int
+    name: str = Field(max_length=40)
+    colour: str = Field(max_length=16)
+    rank: int
+    total: int
+    winner: bool = False
+    categories: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    device: str | None = Field(default=None, max_length=64, index=True)
+    forgotten: bool = False
+
+
+class ProfileRecord(SQLModel, table=True):
+    """A player's optional profile: a name, and the hash of a token kept on their phone."""
+
+    __tablename__ = "player_profile"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=40)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    device: str = Field(max_length=64, unique=True, index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class ProfileSeatRecord(SQLModel, table=True):
+    """A seat a profile's phone holds at a table, so that the profile can restore it on a new phone."""
+
+    __tablename__ = "profile_seat"
+    __table_args__ = (UniqueConstraint("profile_id", "table_id", name="uq_profile_seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    profile_id: int = Field(foreign_key="player_profile.id", index=True)
+    table_id: int = Field(foreign_key="game_table.id")
+    seat: int
+
+
+class HostKeyRecord(SQLModel, table=True):
+    """The hash of a host recovery link: whoever opens the link becomes a host of the table."""
+
+    __tablename__ = "host_recovery"
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -7,22 +7,43 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Engine
 
+from companion import history
 from companion.games import kinds
-from companion.games.contract import N_, Control, Event, Player, RuleError, Scoreboard, Setup, resolve_options
+from companion.games.contract import (
+    N_,
+    Control,
+    Event,
+    Player,
+    RuleError,
+    Scoreboard,
+    Setup,
+    relevant_options,
+    resolve_options,
+)
 from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
-from companion.games.scenario import MAX_PLAYERS, scenario_of
+from companion.games.scenario import MAX_PLAYERS, replay, scenario_of
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table import TableState, decide, describe, extend, fold, score, undoable, viewer
 from companion.ledger import store
 from companion.ledger.store import Appended, TableInfo
 from companion.live import Broker
+from companion.results import (
+    FORMER_PLAYER,
+    BarChart,
+    BreakdownRow,
+    PlayResult,
+    SeatResult,
+    bar_chart,
+    breakdown,
+    play_result,
+)
 
 MAX_NAME = 24
 COLOUR_NAMES = dict(
@@ -53,6 +74,32 @@ class PlayerEntry:
 
     name: str
     colour: str
+
+
+OPTIONS_SHOWN = "options-shown"  # the new-table form sends it once its options have been shown
+
+
+def form_options(slug: str, form: Mapping[str, str]) -> tuple[tuple[Any, ...], dict[str, str]]:
+    """Return the options the new-table form shows and the form values to show them with.
+
+    Until the phone has seen the options (no ``options-shown`` field), every option is shown;
+    afterwards only those that apply given the values chosen (an unreadable value counts as the
+    default, and an unticked box as false).
+    """
+    options = all_options(slug)
+    values = dict(form)
+    if OPTIONS_SHOWN not in form:
+        return options, values
+    chosen: dict[str, Any] = {}
+    for option in options:
+        field = f"option-{option.key}"
+        if option.kind == "bool" and field not in form:
+            values[field] = "false"
+        try:
+            chosen[option.key] = option.coerce(values[field]) if field in values else option.default
+        except RuleError:
+            chosen[option.key] = option.default
+    return relevant_options(options, chosen), values
 
 
 def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, Any], seed: str) -> Setup:
@@ -179,6 +226,8 @@ def record(
         _cache.put(str(engine.url), table, before, after)
         if any(move.kind == kind and move.remember for move in game.moves):
             _remembered.pop((str(engine.url), game.slug), None)
+    if appended.created and decided[-1][1].ended and not decided[-1][0].ended:
+        keep_play(engine, table, decided[-1][1])
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended
@@ -356,3 +405,157 @@ def export_scenario(engine: Engine, table: TableInfo) -> dict[str, Any]:
     """Return the table's ledger as a scenario (see docs/scenarios.md)."""
     events = store.load_events(engine, table.id)
     return scenario_of(table.setup, events)
+
+
+def import_scenario(engine: Engine, scenario: Mapping[str, Any]) -> TableInfo:
+    """Recreate a table from a scenario: a new code and links, the same setup, seed and entries.
+
+    The scenario is checked by replaying it with the pure core first; then each entry is appended
+    through the same decision as a phone's move (so the rules check it again) with its author.
+    Raises RuleError when the file does not replay.
+    """
+    state, _board = replay(scenario)
+    table = store.insert_table(engine, setup=state.setup)
+    for event in state.events:
+        record(
+            engine,
+            table,
+            kind=event.kind,
+            payload=event.payload,
+            author=event.author,
+            by_host=event.by_host,
+            idempotency_key=f"import-{event.seq}",
+            joining=event.kind == kinds.SEAT_CLAIM,
+        )
+    return table
+
+
+# -- Results, history, profiles, host recovery -------------------------------------------------
+
+
+def keep_play(engine: Engine, table: TableInfo, state: TableState) -> PlayResult:
+    """Keep the result of an ended table for the history (once; later calls return the kept one)."""
+    ended_at = next((e.at for e in reversed(state.events) if e.kind == kinds.TABLE_END and e.at), None)
+    play = play_result(table.code, table.setup, scoreboard(state), state.claims, ended_at or table.created_at)
+    history.save_play(engine, table_id=table.id, play=play)
+    return kept_play(engine, table) or play
+
+
+def kept_play(engine: Engine, table: TableInfo) -> PlayResult | None:
+    """Return the kept result of a table, if it has ended."""
+    found = history.plays(engine, table_id=table.id, limit=1)
+    return found[0] if found else None
+
+
+def finished_plays(engine: Engine, *, device: str | None = None) -> list[PlayResult]:
+    """Return the finished tables of this server (or those a phone played), newest first."""
+    return history.plays(engine, device=device)
+
+
+def player_stats(
+    engine: Engine, profile: history.Profile
+) -> tuple[list[PlayResult], list[history.GameStats], list[history.HeadToHead]]:
+    """Return a profile's plays, its statistics per game, and its head-to-head records."""
+    mine = history.plays(engine, device=profile.device, limit=1000)
+    games, heads = history.stats(mine, profile.device)
+    return mine, games, heads
+
+
+def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
+    """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token."""
+    clean = name.strip()
+    if not 1 <= len(clean) <= MAX_NAME:
+        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    token = history.new_token()
+    profile = history.create_profile(engine, name=clean, device=device, token=token)
+    for table in store.tables_by_code(engine, list(seats)):
+        if table_state(engine, table).claims.get(seats[table.code]) == device:
+            history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seats[table.code])
+    return profile, token
+
+
+def find_profile(engine: Engine, token: str | None) -> history.Profile | None:
+    """Return the profile of a token, or None."""
+    return history.find_profile(engine, token=token) if token else None
+
+
+def link_seat(engine: Engine, profile: history.Profile | None, table: TableInfo, seat: int) -> None:
+    """Remember a seat that a profile's phone has just taken."""
+    if profile is not None:
+        history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
+
+
+def restored_seats(engine: Engine, profile: history.Profile) -> list[tuple[TableInfo, int]]:
+    """Return the tables and seats a profile holds (restored on a new phone with its device id)."""
+    seats = dict(history.linked_seats(engine, profile_id=profile.id))
+    tables = store.tables_by_ids(engine, list(seats))
+    return [(table, seats[table.id]) for table in tables]
+
+
+def delete_profile(engine: Engine, profile: history.Profile) -> int:
+    """Delete a profile and its name from every kept result."""
+    return history.delete_profile(engine, profile=profile)
+
+
+def new_host_key(engine: Engine, table: TableInfo) -> str:
+    """Return a new host recovery token for a table (only its hash is kept: it is shown once)."""
+    token = history.new_token()
+    history.add_host_key(engine, table_id=table.id, token=token)
+    return token
+
+
+def host_key_table(engine: Engine, token: str) -> TableInfo:
+    """Return the table a host recovery token restores, or raise NotFound."""
+    table_id = history.host_key_table(engine, token=token)
+    tables = store.tables_by_ids(engine, [table_id]) if table_id is not None else []
+    if not tables:
+        raise NotFound
+    return tables[0]
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    """What the results page shows, computed here so that the template only displays."""
+
+    board: Scoreboard
+    seats: tuple[SeatResult, ...]  # in rank order, names as shown
+    winners: tuple[str, ...]
+    rows: tuple[BreakdownRow, ...]
+    chart: BarChart
+    ended: bool
+
+
+def results_view(engine: Engine, table: TableInfo, state: TableState, translate: Callable[[str], str]) -> ResultsView:
+    """Return the results of a table: ranks, winners, breakdown rows and chart, names of forgotten players replaced."""
+    board = scoreboard(state)
+    play = play_result(table.code, table.setup, board, {}, table.created_at)
+    if state.ended:
+        keep_play(engine, table, state)  # kept when the table ended; this heals a table that ended before
+        forgotten = history.forgotten_seats(engine, table_id=table.id)
+        play = replace(
+            play,
+            seats=tuple(
+                replace(seat, name=translate(FORMER_PLAYER), forgotten=True) if seat.seat in forgotten else seat
+                for seat in play.seats
+            ),
+        )
+    rows = breakdown(play.seats)
+    return ResultsView(
+        board=board,
+        seats=play.seats,
+        winners=tuple(seat.name for seat in play.winners),
+        rows=rows,
+        chart=bar_chart(play.seats, rows),
+        ended=state.ended,
+    )
+
+
+def export_play(engine: Engine, table: TableInfo) -> PlayResult:
+    """Return the kept result of an ended table (for the CSV and BG Stats exports), or raise NotFound."""
+    play = kept_play(engine, table)
+    if play is None:
+        state = table_state(engine, table)
+        if not state.ended:
+            raise NotFound
+        play = keep_play(engine, table, state)
+    return play

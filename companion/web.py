@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import io
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app
+import qrcode
+import qrcode.image.svg
+from flask import Response, current_app
 from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
@@ -71,3 +75,21 @@ def _int(raw: str) -> int:
         return int(raw)
     except ValueError:
         raise RuleError(N_("“{value}” is not a whole number."), value=raw[:20]) from None
+
+
+def qr_svg(link: str) -> bytes:
+    """Return ``link`` as an SVG QR code."""
+    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return buffer.getvalue()
+
+
+def qr_response(link: str) -> Response:
+    """Return ``link`` as an SVG QR code response (kept an hour by the phone)."""
+    return Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
+
+def qr_data_uri(link: str) -> str:
+    """Return ``link`` as an SVG QR code in a data: URI (for a page shown once, never served again)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(link)).decode()

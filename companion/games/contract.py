@@ -120,7 +120,11 @@ class Choice:
 
 @dataclass(frozen=True)
 class RuleOption:
-    """A named rule option with a default, shown in the table settings and on the results."""
+    """A named rule option with a default, shown in the table settings and on the results.
+
+    ``applies`` (optional) says from the table's option values whether this option matters at all
+    (e.g. the ASTRA level only in solo play); without it the option always applies.
+    """
 
     key: str
     label: str
@@ -129,6 +133,11 @@ class RuleOption:
     minimum: int | None = None
     maximum: int | None = None
     note: str = ""
+    applies: Callable[[Mapping[str, Any]], bool] | None = None
+
+    def applies_to(self, values: Mapping[str, Any]) -> bool:
+        """Return whether this option matters at a table with these option values."""
+        return self.applies is None or bool(self.applies(values))
 
     @property
     def kind(self) -> str:
@@ -199,9 +208,37 @@ def resolve_options(options: Sequence[RuleOption], given: Mapping[str, Any]) -> 
     }
 
 
+def when(conditions: Mapping[str, str | tuple[str, ...]]) -> Callable[[Mapping[str, Any]], bool]:
+    """Return an ``applies`` test: every named option has the given value (or one of the given values).
+
+    ``RuleOption(..., applies=when({MODE: SOLO, ADVENTURE: "1"}))`` declares the option relevant
+    only in solo play of adventure 1.
+    """
+    wanted = {key: (value,) if isinstance(value, str) else value for key, value in conditions.items()}
+
+    def test(values: Mapping[str, Any]) -> bool:
+        return all(str(values.get(key)) in allowed for key, allowed in wanted.items())
+
+    return test
+
+
+def with_defaults(options: Sequence[RuleOption], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Return every option's value at a table: the stored one, or the default for a setup that predates it."""
+    return {option.key: values.get(option.key, option.default) for option in options}
+
+
+def relevant_options(options: Sequence[RuleOption], values: Mapping[str, Any]) -> tuple[RuleOption, ...]:
+    """Return the options that matter at a table with these option values, in their declared order."""
+    complete = {**values, **with_defaults(options, values)}
+    return tuple(option for option in options if option.applies_to(complete))
+
+
 def applied_options(options: Sequence[RuleOption], values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-    """Return (label, value) pairs of the options a scoreboard was computed with."""
-    return tuple((option.label, option.describe(values.get(option.key, option.default))) for option in options)
+    """Return (label, value) pairs of the options a scoreboard was computed with (the relevant ones only)."""
+    return tuple(
+        (option.label, option.describe(values.get(option.key, option.default)))
+        for option in relevant_options(options, values)
+    )
 
 
 # -- Events ------------------------------------------------------------------------------------
@@ -480,6 +517,10 @@ class Game(Protocol):
     @property
     def name(self) -> str:
         """The game's name (a message id)."""
+
+    @property
+    def bgg_id(self) -> int | None:
+        """The game's BoardGameGeek id (for BG Stats), or None when there is no single one."""
 
     @property
     def min_players(self) -> int:

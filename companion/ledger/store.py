@@ -137,6 +137,16 @@ def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
         return [_table_info(r) for r in records]
 
 
+def tables_by_ids(engine: Engine, ids: Sequence[int]) -> list[TableInfo]:
+    """Return the tables with these ids that exist, newest first."""
+    if not ids:
+        return []
+    query = select(TableRecord).where(col(TableRecord.id).in_(list(ids)))
+    with read_session(engine) as session:
+        records = session.exec(query.order_by(col(TableRecord.created_at).desc())).all()
+        return [_table_info(r) for r in records]
+
+
 # The ledger's hot path (every tap of every phone) talks to the DB-API connection directly:
 # SQLAlchemy's per-transaction bookkeeping cost more than the SQL itself. The SQL is plain and
 # the same for SQLite and PostgreSQL but for the placeholder; the schema stays Alembic's.

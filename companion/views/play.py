@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 
-import qrcode
-import qrcode.image.svg
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from companion import services
 from companion.games import kinds
@@ -18,8 +16,9 @@ from companion.games.table import DIE_SIDES, MAX_DICE, moves
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
+from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
 from companion.views.tables import take_seat_from_form
-from companion.web import broker, checked_key, engine, parse_payload, refuse
+from companion.web import broker, checked_key, engine, parse_payload, qr_response, refuse
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
@@ -136,18 +135,30 @@ def log(code: str) -> ResponseReturnValue:
 
 @bp.get("/results")
 def results(code: str) -> ResponseReturnValue:
-    """Show the scoreboard with breakdown, ranks, tie-breaks and the options applied."""
+    """Show the results: winners, breakdown and chart, tie-breaks, the options that applied, the seed."""
     table, role = member(code)
+    return render_template("tables/results.html", **results_context(table), role=role)
+
+
+def results_context(table: TableInfo) -> dict[str, object]:
+    """Return what the results page needs (for a member or through the read-only results link)."""
     state = services.table_state(engine(), table)
-    return render_template(
-        "tables/results.html",
-        table=table,
-        role=role,
-        state=state,
-        game=get_game(table.setup.game),
-        board=services.scoreboard(state),
-        seed_hash=services.public_seed_hash(table),
-    )
+    view = services.results_view(engine(), table, state, gettext)
+    context: dict[str, object] = {
+        "table": table,
+        "state": state,
+        "game": get_game(table.setup.game),
+        "view": view,
+        "board": view.board,
+        "seed_hash": services.public_seed_hash(table),
+        "results_link": url_for("results.public", token=table.watch_token, _external=True),
+    }
+    if view.ended:
+        play = services.export_play(engine(), table)
+        context["bgstats_link"] = bgstats_link(
+            bgstats_push(play, gettext(get_game(play.game).name), get_game(play.game).bgg_id, gettext(SOURCE_NAME))
+        )
+    return context
 
 
 @bp.get("/qr.svg")
@@ -156,11 +167,7 @@ def join_qr(code: str) -> ResponseReturnValue:
     table, role = member(code)
     if not role.host:
         raise refuse(403, N_("Only the host can show the join code."))
-    link = url_for("tables.join", token=table.join_token, _external=True)
-    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
-    buffer = io.BytesIO()
-    image.save(buffer)
-    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response(url_for("tables.join", token=table.join_token, _external=True))
 
 
 @bp.get("/scenario.json")

@@ -14,7 +14,7 @@ from companion.games.registry import GAMES, get_game
 from companion.htmx import wants_fragment
 from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.ledger.store import TableInfo
-from companion.membership import device_id, joined_codes, membership, remember
+from companion.membership import device_id, joined_codes, membership, profile_token, remember
 from companion.web import broker, checked_key, engine, refuse
 
 bp = Blueprint("tables", __name__)
@@ -29,11 +29,13 @@ def home() -> ResponseReturnValue:
     return render_template("home.html", tables=tables, games=GAMES)
 
 
-def _new_table_context(slug: str, values: Mapping[str, str], error: Message | None) -> dict[str, Any]:
+def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None) -> dict[str, Any]:
+    options, values = services.form_options(slug, form)
     return {
         "games": GAMES,
         "game": get_game(slug),
-        "options": services.all_options(slug),
+        "options": options,
+        "options_shown": services.OPTIONS_SHOWN,
         "colours": services.COLOUR_NAMES,
         "colour_order": services.PLAYER_COLOURS,
         "rows": NEW_TABLE_PLAYERS,
@@ -45,7 +47,7 @@ def _new_table_context(slug: str, values: Mapping[str, str], error: Message | No
 @bp.get("/new")
 def new_table() -> ResponseReturnValue:
     """Show the new-table form (the options part alone for htmx when the game changes)."""
-    context = _new_table_context(request.args.get("game") or next(iter(GAMES)), request.args, None)
+    context = _new_table_context(request.args.get("game") or next(iter(GAMES)), request.args.to_dict(), None)
     if wants_fragment():
         return render_template("partials/_options.html", **context)
     return render_template("tables/new.html", **context)
@@ -69,7 +71,7 @@ def create_table() -> ResponseReturnValue:
     try:
         table = services.create_table(engine(), slug=slug, players=players, options=options)
     except RuleError as error:
-        return render_template("tables/new.html", **_new_table_context(slug, form, error.message)), 422
+        return render_template("tables/new.html", **_new_table_context(slug, form.to_dict(), error.message)), 422
     device_id()
     remember(table.code, host=True)
     return redirect(url_for("play.table", code=table.code), 303)
@@ -98,6 +100,7 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     key = checked_key(request.form.get("key", ""))
     services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=key, broker=broker())
     remember(table.code, seat=int(seat))
+    services.link_seat(engine(), services.find_profile(engine(), profile_token()), table, int(seat))
     return redirect(url_for("play.table", code=table.code), 303)
 
 

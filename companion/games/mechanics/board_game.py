@@ -30,6 +30,7 @@ class BoardGame:
     view: Callable[[Setup, Any, Viewer], Any]
     reference_lines: tuple[str, ...] = ()
     tally_categories: tuple[TallyCategory, ...] = ()
+    bgg_id: int | None = None  # BoardGameGeek, for BG Stats (None: BG Stats matches the play by name)
     table_extras: bool = False  # every point lives in the game's state: no tally sheet, no dice tray
 
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:

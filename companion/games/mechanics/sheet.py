@@ -39,6 +39,7 @@ class SheetGame:
     notes: tuple[str, ...] = ()
     templates: str | None = None
     table_extras: bool = True  # the tally sheet is the game's score sheet
+    bgg_id: int | None = None
 
     def check_setup(self, setup: Setup) -> None:
         """Raise RuleError unless the player count fits the game."""

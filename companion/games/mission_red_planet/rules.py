@@ -36,6 +36,7 @@ from companion.games.contract import (
     applied_options,
     evolve,
     msg,
+    when,
 )
 from companion.games.mechanics.majority import (
     TIE_CARRIES,
@@ -113,6 +114,7 @@ OPTIONS = (
         minimum=0,
         maximum=14,
         note=N_("Not confirmed by the rules we have: set it from your box."),
+        applies=when({EDITION: FIRST_EDITION}),
     ),
     RuleOption(
         SUPPLY_1ST,
@@ -121,6 +123,7 @@ OPTIONS = (
         minimum=0,
         maximum=70,
         note=N_("Not confirmed by the rules we have: set it from your box."),
+        applies=when({EDITION: FIRST_EDITION}),
     ),
     RuleOption(
         CENTRAL_ZONES,

@@ -25,6 +25,7 @@ GAME = BoardGame(
     options=rules.OPTIONS,
     moves=rules.MOVES,
     templates=str(Path(__file__).parent / "templates"),
+    bgg_id=242302,  # BoardGameGeek, for BG Stats
     check_setup=check_setup,
     initial_state=rules.initial_state,
     score_state=rules.score_space_base,

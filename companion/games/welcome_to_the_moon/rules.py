@@ -34,6 +34,7 @@ from companion.games.contract import (
     evolve,
     msg,
     option_value,
+    when,
 )
 from companion.games.mechanics.randomness import rng_for, shuffled
 from companion.games.mechanics.ranking import COMPETITION, DENSE, TieBreaker, ladder_awards, ladder_ranks, standings
@@ -110,7 +111,7 @@ OPTIONS = (
     RuleOption(
         MODE, N_("Mode"), MULTI, (Choice(MULTI, N_("players together")), Choice(SOLO, N_("solo against ASTRA")))
     ),
-    RuleOption(ASTRA_LEVEL, N_("ASTRA level (solo)"), 1, minimum=1, maximum=8),
+    RuleOption(ASTRA_LEVEL, N_("ASTRA level (solo)"), 1, minimum=1, maximum=8, applies=when({MODE: SOLO})),
     RuleOption(
         FLIPPER,
         N_("Who flips the cards"),
@@ -131,6 +132,7 @@ OPTIONS = (
             Choice("all", N_("all areas, finished or not (the seed)")),
             Choice("evacuated", N_("evacuated areas only (Board Game Arena)")),
         ),
+        applies=when({ADVENTURE: "6"}),
     ),
     RuleOption(
         LAUNCH_WINS,
@@ -140,6 +142,7 @@ OPTIONS = (
             Choice("yes", N_("wins at once (the seed)")),
             Choice("no", N_("only ends the game; points decide (Board Game Arena)")),
         ),
+        applies=when({ADVENTURE: "1"}),
     ),
     RuleOption(
         ADVENTURE_1_ROCKETS,
@@ -148,6 +151,7 @@ OPTIONS = (
         minimum=0,
         maximum=20,
         note=N_("The seed's first values (4 / 3 / 2 for its three missions); the rest from the digest."),
+        applies=when({ADVENTURE: "1"}),
     ),
     RuleOption(
         ASTRA_1_START,
@@ -156,6 +160,7 @@ OPTIONS = (
         minimum=0,
         maximum=100,
         note=N_("The seed is silent on solo; after Board Game Arena. Set them from your ASTRA card."),
+        applies=when({ADVENTURE: "1", MODE: SOLO}),
     ),
     RuleOption(
         ASTRA_1_POINTS,
@@ -164,6 +169,7 @@ OPTIONS = (
         minimum=0,
         maximum=300,
         note=N_("The seed is silent on solo; after Board Game Arena."),
+        applies=when({ADVENTURE: "1", MODE: SOLO}),
     ),
     RuleOption(
         ADVENTURE_8_PLANTS,
@@ -172,6 +178,7 @@ OPTIONS = (
         minimum=0,
         maximum=200,
         note=N_("Not transcribed in our rules: copy the values printed on your sheet."),
+        applies=when({ADVENTURE: "8"}),
     ),
     RuleOption(
         ADVENTURE_8_WATER,
@@ -180,6 +187,7 @@ OPTIONS = (
         minimum=0,
         maximum=200,
         note=N_("Not transcribed in our rules: copy the values printed on your sheet."),
+        applies=when({ADVENTURE: "8"}),
     ),
     RuleOption(
         ADVENTURE_8_PLANNING,
@@ -188,6 +196,7 @@ OPTIONS = (
         minimum=0,
         maximum=200,
         note=N_("Not transcribed in our rules: copy the values printed on your sheet."),
+        applies=when({ADVENTURE: "8"}),
     ),
 )
 

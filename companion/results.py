@@ -1,0 +1,353 @@
+"""The end of the night: a play's result as plain values, its chart, and its exports.
+
+A :class:`PlayResult` is built from a scoreboard when a table ends (and kept in the results
+tables), or read back from them. The exports (CSV, BG Stats) and the bar chart are computed from
+it here, so that views and templates only display.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import urllib.parse
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from companion.games.contract import N_, Scoreboard, Setup
+
+FORMER_PLAYER = N_("a former player")
+
+
+@dataclass(frozen=True)
+class CategoryResult:
+    """Points of one scoring category."""
+
+    key: str
+    label: str  # a message id
+    points: int
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One player's line of a finished play."""
+
+    seat: int
+    name: str
+    colour: str
+    rank: int
+    total: int
+    winner: bool
+    categories: tuple[CategoryResult, ...]
+    device: str | None = None
+    forgotten: bool = False
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """A finished play: the game, when it ended, whether it was decided, and every seat's line."""
+
+    code: str
+    game: str
+    ended_at: datetime
+    decided: bool
+    seats: tuple[SeatResult, ...]
+
+    @property
+    def winners(self) -> tuple[SeatResult, ...]:
+        """The winning seats (none while undecided, or when a solo player lost to the automa)."""
+        return tuple(seat for seat in self.seats if seat.winner)
+
+
+def play_result(
+    code: str, setup: Setup, board: Scoreboard, claims: Mapping[int, str], ended_at: datetime
+) -> PlayResult:
+    """Return the result of a table from its scoreboard (``claims``: the phone holding each seat)."""
+    colours = {p.seat: p.colour for p in setup.players}
+    winners = set(board.winners)
+    return PlayResult(
+        code=code,
+        game=setup.game,
+        ended_at=ended_at,
+        decided=board.decided,
+        seats=tuple(
+            SeatResult(
+                seat=line.seat,
+                name=line.name,
+                colour=colours[line.seat],
+                rank=line.rank,
+                total=line.total,
+                winner=line.seat in winners,
+                categories=tuple(CategoryResult(c.key, c.label, c.points) for c in line.categories),
+                device=claims.get(line.seat),
+            )
+            for line in board.players
+        ),
+    )
+
+
+# -- The breakdown -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BreakdownRow:
+    """One scoring category across the players (points in the players' column order)."""
+
+    key: str
+    label: str
+    points: tuple[int, ...]
+
+
+def breakdown(seats: Sequence[SeatResult]) -> tuple[BreakdownRow, ...]:
+    """Return the categories of every player as rows, in the order the game scores them."""
+    order: dict[str, str] = {}
+    for seat in seats:
+        for category in seat.categories:
+            order.setdefault(category.key, category.label)
+    points = [{c.key: c.points for c in seat.categories} for seat in seats]
+    return tuple(BreakdownRow(key, label, tuple(p.get(key, 0) for p in points)) for key, label in order.items())
+
+
+# -- The bar chart (server-rendered SVG) ---------------------------------------------------------
+
+CHART_WIDTH = 360
+LABEL_HEIGHT = 18
+BAR_HEIGHT = 16
+BAR_GAP = 4
+GROUP_GAP = 10
+VALUE_ROOM = 40  # room for the number at the end of the longest bar
+
+
+@dataclass(frozen=True)
+class ChartBar:
+    """One bar: a player's points in one category, with the coordinates to draw it."""
+
+    name: str
+    colour: str
+    points: int
+    x: int
+    y: int
+    width: int
+    text_x: int
+    text_anchor: str
+
+
+@dataclass(frozen=True)
+class ChartGroup:
+    """One category: its label and a bar per player."""
+
+    label: str
+    label_y: int
+    bars: tuple[ChartBar, ...]
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """A horizontal bar chart of the breakdown, laid out for a 360-unit-wide SVG."""
+
+    width: int
+    height: int
+    zero_x: int
+    bar_height: int
+    groups: tuple[ChartGroup, ...]
+
+
+def bar_chart(seats: Sequence[SeatResult], rows: Sequence[BreakdownRow]) -> BarChart:
+    """Lay out one group of bars per category (one bar per player); negative points go left of zero."""
+    values = [points for row in rows for points in row.points]
+    most = max((v for v in values if v > 0), default=0)
+    least = min((v for v in values if v < 0), default=0)
+    span = max(most - least, 1)
+    room = CHART_WIDTH - (2 * VALUE_ROOM if least < 0 else VALUE_ROOM)
+    scale = room / span
+    zero_x = (VALUE_ROOM if least < 0 else 0) + round(-least * scale)
+    groups = []
+    y = 0
+    for row in rows:
+        label_y = y + LABEL_HEIGHT - 5
+        y += LABEL_HEIGHT
+        bars = []
+        for seat, points in zip(seats, row.points, strict=True):
+            length = round(abs(points) * scale)
+            left = zero_x if points >= 0 else zero_x - length
+            bars.append(
+                ChartBar(
+                    name=seat.name,
+                    colour=seat.colour,
+                    points=points,
+                    x=left,
+                    y=y,
+                    width=max(length, 1),
+                    text_x=left + length + 4 if points >= 0 else left - 4,
+                    text_anchor="start" if points >= 0 else "end",
+                )
+            )
+            y += BAR_HEIGHT + BAR_GAP
+        groups.append(ChartGroup(row.label, label_y, tuple(bars)))
+        y += GROUP_GAP
+    return BarChart(CHART_WIDTH, max(y, 1), zero_x, BAR_HEIGHT, tuple(groups))
+
+
+# -- Exports -------------------------------------------------------------------------------------
+
+PLAYER_COLUMNS = ("table", "game", "ended_at", "decided", "seat", "player", "rank", "winner", "total")
+CATEGORY_COLUMNS = ("table", "game", "ended_at", "seat", "player", "category", "label", "points")
+
+
+def shown_name(seat: SeatResult, translate: Callable[[str], str]) -> str:
+    """Return the player's name, or "a former player" once they asked to be forgotten."""
+    return translate(FORMER_PLAYER) if seat.forgotten else seat.name
+
+
+def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = lambda s: s) -> str:
+    """Return a CSV with one row per player per play."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(PLAYER_COLUMNS)
+    for play in plays:
+        for seat in play.seats:
+            writer.writerow(
+                (
+                    play.code,
+                    play.game,
+                    play.ended_at.isoformat(timespec="seconds"),
+                    int(play.decided),
+                    seat.seat,
+                    shown_name(seat, translate),
+                    seat.rank,
+                    int(seat.winner),
+                    seat.total,
+                )
+            )
+    return buffer.getvalue()
+
+
+def categories_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = lambda s: s) -> str:
+    """Return a CSV with one row per score category per player per play."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CATEGORY_COLUMNS)
+    for play in plays:
+        for seat in play.seats:
+            for category in seat.categories:
+                writer.writerow(
+                    (
+                        play.code,
+                        play.game,
+                        play.ended_at.isoformat(timespec="seconds"),
+                        seat.seat,
+                        shown_name(seat, translate),
+                        category.key,
+                        translate(category.label),
+                        category.points,
+                    )
+                )
+    return buffer.getvalue()
+
+
+# BG Stats (bgstatsapp.com): the push link of "Push plays to BG Stats from other apps or websites",
+# and the single-play file that its own export writes (the "about" line is the one it writes).
+BGSTATS_PUSH = "https://app.bgstatsapp.com/createPlay.html"
+BGSTATS_ABOUT = (
+    "This is a Play file that can be read by Board Game Stats. If you see this text, try to use a share, "
+    "export or open-in function to open it with Board Game Stats."
+)
+SOURCE_NAME = "Table Companion"
+BGSTATS_DATE = "%Y-%m-%d %H:%M:%S"
+
+
+def bgstats_push(play: PlayResult, game_name: str, bgg_id: int | None, location: str) -> dict[str, Any]:
+    """Return the play as the JSON that BG Stats' push link carries."""
+    game: dict[str, Any] = {"name": game_name, "highestWins": True, "noPoints": False, "sourceGameId": play.game}
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play.code,
+        "playDate": play.ended_at.strftime(BGSTATS_DATE),
+        "location": location,
+        "board": "",
+        "comments": "",
+        "game": game,
+        "players": [
+            {
+                "name": shown_name(seat, lambda s: s),
+                "sourcePlayerId": f"{play.code}-{seat.seat}",
+                "rank": seat.rank,
+                "score": seat.total,
+                "winner": seat.winner,
+                "startPlayer": False,
+                "role": "",
+            }
+            for seat in play.seats
+        ],
+    }
+
+
+def bgstats_link(push: Mapping[str, Any]) -> str:
+    """Return the "send to BG Stats" link for a push play."""
+    data = json.dumps(push, ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_PUSH}?{urllib.parse.urlencode({'data': data}, quote_via=urllib.parse.quote)}"
+
+
+def bgstats_file(play: PlayResult, game_name: str, bgg_id: int | None, location: str) -> dict[str, Any]:
+    """Return a BG Stats play file holding this one play."""
+    game: dict[str, Any] = {
+        "id": 1,
+        "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"table-companion:game:{play.game}")),
+        "name": game_name,
+        "highestWins": True,
+        "noPoints": False,
+        "cooperative": False,
+        "usesTeams": False,
+        "sourceGameId": play.game,
+    }
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
+    players = [
+        {
+            "id": index,
+            "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"table-companion:player:{play.code}:{seat.seat}")),
+            "name": shown_name(seat, lambda s: s),
+            "isAnonymous": seat.forgotten,
+        }
+        for index, seat in enumerate(play.seats, start=1)
+    ]
+    return {
+        "about": BGSTATS_ABOUT,
+        "games": [game],
+        "locations": [{"id": 1, "name": location}],
+        "players": players,
+        "plays": [
+            {
+                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"table-companion:play:{play.code}")),
+                "gameRefId": 1,
+                "locationRefId": 1,
+                "playDate": play.ended_at.strftime(BGSTATS_DATE),
+                "playDateYmd": int(play.ended_at.strftime("%Y%m%d")),
+                "ignored": False,
+                "manualWinner": False,
+                "rounds": 0,
+                "scoringSetting": 0,
+                "board": "",
+                "comments": "",
+                "playerScores": [
+                    {
+                        "playerRefId": index,
+                        "score": str(seat.total),
+                        "rank": seat.rank,
+                        "winner": seat.winner,
+                        "newPlayer": False,
+                        "startPlayer": False,
+                        "seatOrder": seat.seat,
+                        "role": "",
+                    }
+                    for index, seat in enumerate(play.seats, start=1)
+                ],
+            }
+        ],
+        "userInfo": {"meRefId": 1},
+    }

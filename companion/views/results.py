@@ -1,0 +1,231 @@
+"""After the game: the read-only results link, exports, history, profiles, host recovery, import."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext
+
+from companion import services
+from companion.games.contract import N_, RuleError
+from companion.games.registry import GAMES, get_game
+from companion.ledger.store import TableInfo
+from companion.membership import (
+    device_id,
+    forget_profile,
+    held_seats,
+    keep_profile,
+    membership,
+    profile_token,
+    remember,
+)
+from companion.results import SOURCE_NAME, bgstats_file, categories_csv, players_csv
+from companion.views.play import member, results_context
+from companion.web import engine, qr_data_uri, qr_response, refuse
+
+bp = Blueprint("results", __name__)
+
+MAX_IMPORT_BYTES = 2_000_000
+
+
+# -- The read-only results link ----------------------------------------------------------------
+
+
+@bp.get("/r/<token>")
+def public(token: str) -> ResponseReturnValue:
+    """Show a table's results to anyone holding its results link (read-only, no seat, no cookie)."""
+    table = services.find_table(engine(), watch_token=token)
+    return render_template("tables/results.html", **results_context(table), role=None)
+
+
+@bp.get("/r/<token>/qr.svg")
+def public_qr(token: str) -> ResponseReturnValue:
+    """Return the results link as an SVG QR code."""
+    table = services.find_table(engine(), watch_token=token)
+    return qr_response(url_for("results.public", token=table.watch_token, _external=True))
+
+
+# -- Exports of one table ----------------------------------------------------------------------
+
+
+def _ended(code: str) -> TableInfo:
+    table, _role = member(code)
+    try:
+        services.export_play(engine(), table)
+    except services.NotFound:
+        raise refuse(403, N_("The results can be exported once the table has ended.")) from None
+    return table
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/t/<code>/players.csv")
+def table_players_csv(code: str) -> ResponseReturnValue:
+    """Download the table's result as CSV, one row per player."""
+    table = _ended(code)
+    body = players_csv([services.export_play(engine(), table)], gettext)
+    return _download(body, "text/csv", f"table-{table.code}-players.csv")
+
+
+@bp.get("/t/<code>/categories.csv")
+def table_categories_csv(code: str) -> ResponseReturnValue:
+    """Download the table's breakdown as CSV, one row per player and score category."""
+    table = _ended(code)
+    body = categories_csv([services.export_play(engine(), table)], gettext)
+    return _download(body, "text/csv", f"table-{table.code}-categories.csv")
+
+
+@bp.get("/t/<code>/bgstats.bgsplay")
+def table_bgstats(code: str) -> ResponseReturnValue:
+    """Download the play as a BG Stats play file."""
+    table = _ended(code)
+    play = services.export_play(engine(), table)
+    game = get_game(play.game)
+    body = json.dumps(bgstats_file(play, gettext(game.name), game.bgg_id, gettext(SOURCE_NAME)), ensure_ascii=False)
+    return _download(body, "application/json", f"table-{table.code}.bgsplay")
+
+
+# -- History -----------------------------------------------------------------------------------
+
+
+@bp.get("/history")
+def history() -> ResponseReturnValue:
+    """List the finished tables of this server, with exports of them all."""
+    return render_template("history.html", plays=services.finished_plays(engine()), games=GAMES)
+
+
+@bp.get("/history/players.csv")
+def history_players_csv() -> ResponseReturnValue:
+    """Download every finished table as CSV, one row per player per play."""
+    return _download(players_csv(services.finished_plays(engine()), gettext), "text/csv", "plays-players.csv")
+
+
+@bp.get("/history/categories.csv")
+def history_categories_csv() -> ResponseReturnValue:
+    """Download every finished table's breakdown as CSV, one row per score category."""
+    return _download(categories_csv(services.finished_plays(engine()), gettext), "text/csv", "plays-categories.csv")
+
+
+# -- Profiles ----------------------------------------------------------------------------------
+
+
+@bp.get("/me")
+def me() -> ResponseReturnValue:
+    """Show this phone's profile and statistics, or the form to make one."""
+    profile = services.find_profile(engine(), profile_token())
+    context: dict[str, object] = {"profile": profile, "games": GAMES, "error": None}
+    if profile is not None:
+        plays, stats, heads = services.player_stats(engine(), profile)
+        context.update(plays=plays, stats=stats, heads=heads, restore_link=_restore_link())
+    return render_template("me.html", **context)
+
+
+def _restore_link() -> str:
+    return url_for("results.restore", token=profile_token(), _external=True)
+
+
+@bp.post("/me")
+def create_profile() -> ResponseReturnValue:
+    """Make a profile for this phone, linking the seats it holds."""
+    try:
+        profile, token = services.create_profile(
+            engine(), name=request.form.get("name", ""), device=device_id(), seats=held_seats()
+        )
+    except RuleError as error:
+        return render_template("me.html", profile=None, games=GAMES, error=error.message), 422
+    keep_profile(token, profile.device)
+    return redirect(url_for("results.me"), 303)
+
+
+@bp.get("/me/qr.svg")
+def profile_qr() -> ResponseReturnValue:
+    """Return this phone's profile restore link as an SVG QR code."""
+    if services.find_profile(engine(), profile_token()) is None:
+        raise refuse(404, N_("This phone has no profile."))
+    return qr_response(_restore_link())
+
+
+@bp.post("/me/delete")
+def delete_profile() -> ResponseReturnValue:
+    """Delete this phone's profile and replace its name in past results."""
+    profile = services.find_profile(engine(), profile_token())
+    if profile is not None:
+        services.delete_profile(engine(), profile)
+    forget_profile()
+    return redirect(url_for("results.me"), 303)
+
+
+@bp.route("/me/restore/<token>", methods=["GET", "POST"])
+def restore(token: str) -> ResponseReturnValue:
+    """Restore a profile (and the seats its phone held) on this phone."""
+    profile = services.find_profile(engine(), token)
+    if profile is None:
+        raise refuse(404, N_("This restore link is not valid (the profile may have been deleted)."))
+    if request.method == "GET":
+        return render_template("restore.html", profile=profile)
+    keep_profile(token, profile.device)
+    for table, seat in services.restored_seats(engine(), profile):
+        remember(table.code, seat=seat)
+    return redirect(url_for("results.me"), 303)
+
+
+# -- Host recovery -----------------------------------------------------------------------------
+
+
+@bp.post("/t/<code>/recovery")
+def host_recovery(code: str) -> ResponseReturnValue:
+    """Make a host recovery link and show it once, as a QR code to photograph."""
+    table, role = member(code)
+    if not role.host:
+        raise refuse(403, N_("Only the host can make a host recovery link."))
+    link = url_for("results.recover_host", token=services.new_host_key(engine(), table), _external=True)
+    response = Response(render_template("host_recovery.html", table=table, link=link, qr=qr_data_uri(link)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/host/<token>", methods=["GET", "POST"])
+def recover_host(token: str) -> ResponseReturnValue:
+    """Give this phone the host's powers at the table of a recovery link."""
+    try:
+        table = services.host_key_table(engine(), token)
+    except services.NotFound:
+        raise refuse(404, N_("This host recovery link is not valid.")) from None
+    if request.method == "GET":
+        current = membership(table.code)
+        return render_template("host_restore.html", table=table, already=current is not None and current.host)
+    device_id()
+    remember(table.code, host=True)
+    return redirect(url_for("play.table", code=table.code), 303)
+
+
+# -- Import ------------------------------------------------------------------------------------
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_scenario() -> ResponseReturnValue:
+    """Recreate a table from a scenario file; this phone becomes its host."""
+    if request.method == "GET":
+        return render_template("import.html", error=None)
+    upload = request.files.get("scenario")
+    raw = upload.read(MAX_IMPORT_BYTES + 1) if upload is not None else b""
+    try:
+        if not raw or len(raw) > MAX_IMPORT_BYTES:
+            raise RuleError(N_("Choose a scenario file (at most 2 MB)."))
+        try:
+            scenario = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise RuleError(N_("This file is not a scenario file (JSON).")) from None
+        try:
+            table = services.import_scenario(engine(), scenario)
+        except (KeyError, TypeError, ValueError):
+            raise RuleError(N_("This file is not a scenario file (JSON).")) from None
+    except RuleError as error:
+        return render_template("import.html", error=error.message), 422
+    device_id()
+    remember(table.code, host=True)
+    return redirect(url_for("play.table", code=table.code), 303)

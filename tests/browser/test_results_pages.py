@@ -1,0 +1,66 @@
+"""Every game to its results page on a phone: winners, breakdown, chart, seed, exports, 390 px wide."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.games.registry import GAMES
+from tests.browser.conftest import screenshot
+from tests.browser.test_table_on_phones import create_table, submit_and_wait
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = {
+    "welcome-to-the-moon": ["Aki", "Ben"],
+    "space-base": ["Aki", "Ben"],
+    "andromeda": ["Aki", "Ben", "Chika"],
+    "mission-red-planet": ["Aki", "Ben", "Chika"],
+    "crafting-the-cosmos": ["Aki", "Ben"],
+    "score-pad": ["Aki", "Ben"],
+}
+
+
+def test_every_registered_game_has_a_player_list_here() -> None:
+    assert set(PLAYERS) == set(GAMES)
+
+
+def end_table(page, table_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Post the end of the table through the board's own form endpoint, with this phone's cookies."""
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    response = page.request.post(
+        table_url + "/events",
+        form={"kind": "table.end", "key": f"end-{table_url[-6:]}", "csrf_token": token},
+        max_redirects=0,
+    )
+    assert response.status == 303, response.text()
+
+
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
+def test_a_short_game_reaches_its_results_page(live_server: str, phone, slug: str) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    table_url = create_table(host, live_server, slug, PLAYERS[slug])
+    if slug == "score-pad":  # the short game is played with the board's own buttons
+        submit_and_wait(host, host.get_by_role("button", name="Ben: Victory points plus one"))
+    end_table(host, table_url)
+    host.goto(table_url + "/results")
+    winners = host.locator("#winners").inner_text()
+    assert re.search(r"Winner|No winner yet|wins\.", winners)
+    if slug == "score-pad":
+        assert winners.startswith("Winner: Ben")
+    assert host.locator(".ranking li").count() == len(PLAYERS[slug])
+    assert host.locator("#breakdown tbody tr").count() >= 1
+    assert host.locator("svg.bar-chart").is_visible()
+    assert host.locator("svg.bar-chart").get_attribute("role") == "img"
+    assert len(host.locator("#seed").inner_text()) > 0
+    assert host.locator("#bgstats-push").get_attribute("href").startswith("https://app.bgstatsapp.com/")
+    # Nothing but the breakdown table (which scrolls in its own box) is wider than the phone.
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(host, f"results-{slug}")
+
+    link = host.locator("#results-link").get_attribute("href")
+    stranger = phone(locale="ja-JP")
+    stranger.goto(link)
+    assert stranger.locator("html").get_attribute("lang") == "ja"
+    assert stranger.locator(".ranking li").count() == len(PLAYERS[slug])

@@ -1,0 +1,142 @@
+"""The season after the night: history, profiles and statistics, host recovery, scenario import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import urllib.parse
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from tests.conftest import join_link, new_table, post_event
+
+
+def soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]
+    return BeautifulSoup(response.text, "html.parser")
+
+
+def path_of(link: str) -> str:
+    return urllib.parse.urlsplit(link).path
+
+
+def seated(host: FlaskClient, make_client, code: str, seat: int) -> FlaskClient:  # type: ignore[no-untyped-def]
+    phone = make_client()
+    assert phone.post(join_link(host, code), data={"seat": str(seat), "key": f"join-{code}-{seat}"}).status_code == 303
+    return phone
+
+
+def play(host: FlaskClient, code: str, points: dict[int, int]) -> None:
+    for seat, value in points.items():
+        post_event(host, code, kind="tally.add", seat=seat, category="vp", delta=value)
+    assert post_event(host, code, kind="table.end").status_code == 303
+
+
+def test_the_new_table_form_shows_every_option_until_the_choices_are_known(client: FlaskClient) -> None:
+    first = soup(client.get("/new?game=welcome-to-the-moon"))
+    assert first.select_one("#option-astra-level") is not None
+    chosen = soup(
+        client.get(
+            "/new?game=welcome-to-the-moon&options-shown=1&option-mode=multi&option-adventure=2",
+            headers={"HX-Request": "true"},
+        )
+    )
+    assert chosen.select_one("#option-astra-level") is None
+    assert chosen.select_one("#option-adventure-6-areas") is None
+    assert chosen.select_one("#option-adventure option[selected]")["value"] == "2"
+    solo = soup(client.get("/new?game=welcome-to-the-moon&options-shown=1&option-mode=solo&option-adventure=1"))
+    assert solo.select_one("#option-astra-level") is not None
+
+
+def test_a_profile_gathers_statistics_and_head_to_head_across_tables(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    first = new_table(client)
+    ben = seated(client, make_client, first, 2)
+    assert ben.post("/me", data={"name": "Ben"}).status_code == 303
+    play(client, first, {1: 5, 2: 9, 3: 1})
+    second = new_table(client)
+    ben.post(join_link(client, second), data={"seat": "2", "key": "join-second-2"})
+    play(client, second, {1: 8, 2: 4, 3: 4})
+
+    page = soup(ben.get("/me"))
+    row = [td.get_text() for td in page.select("#stats tr[data-game=score-pad] td")]
+    assert row == ["2", "1", "50%", "6.5", "9"]
+    heads = {
+        tr.th.get_text(): [td.get_text() for td in tr.select("td")] for tr in page.select("#head-to-head tbody tr")
+    }
+    assert heads == {"Aki": ["2", "1", "1", "0"], "Chika": ["2", "1", "0", "1"]}
+
+    history = soup(client.get("/history"))
+    assert [li["data-code"] for li in history.select("#plays li")] == [second, first]
+    rows = list(csv.DictReader(io.StringIO(client.get("/history/players.csv").text)))
+    assert len(rows) == 6 and {r["table"] for r in rows} == {first, second}
+
+
+def test_deleting_a_profile_replaces_the_name_in_kept_results_but_not_the_ledger(  # type: ignore[no-untyped-def]
+    client: FlaskClient, make_client
+) -> None:
+    code = new_table(client)
+    ben = seated(client, make_client, code, 2)
+    ben.post("/me", data={"name": "Ben"})
+    play(client, code, {1: 5, 2: 9})
+    assert ben.post("/me/delete").status_code == 303
+    assert soup(ben.get("/me")).select_one("#profile-name") is not None  # back to the form
+    names = [r["player"] for r in csv.DictReader(io.StringIO(client.get(f"/t/{code}/players.csv").text))]
+    assert names == ["a former player", "Aki", "Chika"]
+    results = soup(client.get(f"/t/{code}/results"))
+    assert results.select_one(".ranking .name").get_text() == "a former player"
+    shown = [span.get_text() for span in soup(client.get("/history")).select(".seat-result")]
+    assert shown[0].startswith("1. a former player") and not any("Ben" in text for text in shown)
+    scenario = client.get(f"/t/{code}/scenario.json").get_json()
+    assert [p["name"] for p in scenario["players"]] == ["Aki", "Ben", "Chika"]  # the ledger is append-only
+
+
+def test_a_profile_restores_its_seat_on_a_new_phone(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client)
+    ben = seated(client, make_client, code, 2)
+    ben.post("/me", data={"name": "Ben"})
+    link = soup(ben.get("/me")).select_one("#restore-link")["href"]
+    new_phone = make_client()
+    assert new_phone.get(f"/t/{code}").status_code == 403
+    assert soup(new_phone.get(path_of(link))).select_one("form button") is not None
+    assert new_phone.post(path_of(link)).status_code == 303
+    assert "You are Ben." in soup(new_phone.get(f"/t/{code}")).get_text()
+    assert post_event(new_phone, code, kind="tally.add", seat=2, category="vp", delta=1).status_code == 303
+
+
+def test_the_host_recovery_link_is_shown_once_and_makes_a_new_phone_host(  # type: ignore[no-untyped-def]
+    client: FlaskClient, make_client
+) -> None:
+    code = new_table(client)
+    page = soup(client.post(f"/t/{code}/recovery"))
+    link = page.select_one("#recovery-link")["href"]
+    assert page.select_one("#recovery-qr")["src"].startswith("data:image/svg+xml;base64,")
+    new_phone = make_client()
+    assert new_phone.post(path_of(link)).status_code == 303
+    assert "You are the host." in soup(new_phone.get(f"/t/{code}")).get_text()
+    assert new_phone.get("/host/not-a-real-token").status_code == 404
+    player = seated(client, make_client, code, 1)
+    assert player.post(f"/t/{code}/recovery").status_code == 403
+
+
+def test_importing_a_scenario_recreates_the_table_with_the_same_scores(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = new_table(client)
+    play(client, code, {1: 5, 2: 9, 3: 2})
+    exported = client.get(f"/t/{code}/scenario.json").data
+    other = make_client()
+    response = other.post("/import", data={"scenario": (io.BytesIO(exported), "table.json")})
+    assert response.status_code == 303
+    new_code = response.headers["Location"].rsplit("/", 1)[1]
+    assert new_code != code
+    original = client.get(f"/t/{code}/players.csv").text.replace(code, "X").splitlines()
+    copied = other.get(f"/t/{new_code}/players.csv").text.replace(new_code, "X").splitlines()
+    strip_time = lambda lines: [line.split(",")[:2] + line.split(",")[3:] for line in lines]  # noqa: E731
+    assert strip_time(copied) == strip_time(original)
+    again = json.loads(other.get(f"/t/{new_code}/scenario.json").data)
+    assert again["seed"] == json.loads(exported)["seed"]
+
+
+def test_a_broken_scenario_file_is_refused_with_a_message(client: FlaskClient) -> None:
+    response = client.post("/import", data={"scenario": (io.BytesIO(b"not json"), "x.json")})
+    assert response.status_code == 422
+    assert "not a scenario file" in soup(response).select_one(".error").get_text()

@@ -1,0 +1,139 @@
+"""The results page, the read-only results link, and the exports of a finished table."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import urllib.parse
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from tests.conftest import new_table, post_event
+
+
+def soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]
+    return BeautifulSoup(response.text, "html.parser")
+
+
+def score_pad_ended(client: FlaskClient) -> str:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=7)
+    post_event(client, code, kind="tally.add", seat=2, category="vp", delta=12)
+    post_event(client, code, kind="tally.add", seat=3, category="vp", delta=7)
+    assert post_event(client, code, kind="table.end").status_code == 303
+    return code
+
+
+def test_results_name_the_winner_rank_the_players_and_break_down_the_points(client: FlaskClient) -> None:
+    code = score_pad_ended(client)
+    page = soup(client.get(f"/t/{code}/results"))
+    assert page.select_one("#winners").get_text(" ", strip=True).startswith("Winner: Ben")
+    ranking = [
+        (li.select_one(".rank").get_text(), li.select_one(".name").get_text()) for li in page.select(".ranking li")
+    ]
+    assert ranking[0] == ("1", "Ben") and sorted(ranking[1:]) == [("2", "Aki"), ("2", "Chika")]
+    header = [th.get_text(strip=True) for th in page.select("#breakdown thead th")]
+    assert header[0] == "Category" and header[1] == "Ben"
+    row = page.select_one("#breakdown tr[data-category=vp]")
+    assert [td.get_text() for td in row.select("td")] == ["12", "7", "7"]
+    svg = page.select_one("svg.bar-chart")
+    assert svg["role"] == "img" and svg.select_one("title").get_text()
+    assert [rect["fill"] for rect in svg.select("rect")] == ["#56B4E9", "#E69F00", "#009E73"]
+    assert not page.select("[style]")  # the strict CSP allows no inline style attribute
+
+
+def test_the_revealed_seed_is_shown_with_its_hash_and_how_to_replay_it(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    import hashlib
+
+    code = score_pad_ended(client)
+    page = soup(client.get(f"/t/{code}/results"))
+    seed = page.select_one("#seed").get_text(strip=True)
+    assert page.select_one("#seed-hash").get_text(strip=True) == hashlib.sha256(seed.encode()).hexdigest()
+    assert f"companion score table-{code}.json" in page.get_text()
+
+
+def test_the_results_link_shows_the_results_to_a_phone_that_never_joined(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
+    code = score_pad_ended(client)
+    link = soup(client.get(f"/t/{code}/results")).select_one("#results-link")["href"]
+    stranger = make_client()
+    assert stranger.get(f"/t/{code}/results").status_code == 403
+    path = urllib.parse.urlsplit(link).path
+    page = soup(stranger.get(path))
+    assert page.select_one("#winners").get_text(" ", strip=True).startswith("Winner: Ben")
+    assert not page.select(".exports")  # exports stay with the table's phones
+    qr = stranger.get(path + "/qr.svg")
+    assert qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
+    japanese = soup(stranger.get(path, headers={"Accept-Language": "ja"}))
+    assert japanese.select_one("html")["lang"] == "ja"
+
+
+def test_exports_wait_for_the_end_of_the_table(client: FlaskClient) -> None:
+    code = new_table(client)
+    assert client.get(f"/t/{code}/players.csv").status_code == 403
+    assert client.get(f"/t/{code}/bgstats.bgsplay").status_code == 403
+
+
+def test_the_players_csv_reads_back_field_by_field(client: FlaskClient) -> None:
+    code = score_pad_ended(client)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/t/{code}/players.csv").text)))
+    assert [
+        (r["table"], r["game"], r["seat"], r["player"], r["rank"], r["winner"], r["total"], r["decided"]) for r in rows
+    ] == [
+        (code, "score-pad", "2", "Ben", "1", "1", "12", "1"),
+        (code, "score-pad", "1", "Aki", "2", "0", "7", "1"),
+        (code, "score-pad", "3", "Chika", "2", "0", "7", "1"),
+    ]
+    assert all(r["ended_at"][:4].isdigit() for r in rows)
+
+
+def test_the_categories_csv_has_one_row_per_player_and_category(client: FlaskClient) -> None:
+    code = score_pad_ended(client)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/t/{code}/categories.csv").text)))
+    assert [(r["player"], r["category"], r["label"], r["points"]) for r in rows] == [
+        ("Ben", "vp", "Victory points", "12"),
+        ("Aki", "vp", "Victory points", "7"),
+        ("Chika", "vp", "Victory points", "7"),
+    ]
+
+
+def test_the_bg_stats_file_reads_back_as_one_play(client: FlaskClient) -> None:
+    code = score_pad_ended(client)
+    response = client.get(f"/t/{code}/bgstats.bgsplay")
+    assert response.headers["Content-Disposition"] == f'attachment; filename="table-{code}.bgsplay"'
+    data = json.loads(response.data)
+    assert data["about"].startswith("This is a Play file that can be read by Board Game Stats.")
+    assert [(g["id"], g["name"], g["highestWins"], "bggId" in g) for g in data["games"]] == [
+        (1, "Score pad (any other game)", True, False)
+    ]
+    players = {p["id"]: p["name"] for p in data["players"]}
+    (play,) = data["plays"]
+    assert play["gameRefId"] == 1 and play["locationRefId"] == data["locations"][0]["id"]
+    assert len(play["playDate"]) == 19 and play["playDateYmd"] == int(play["playDate"][:10].replace("-", ""))
+    assert [(players[s["playerRefId"]], s["score"], s["rank"], s["winner"]) for s in play["playerScores"]] == [
+        ("Ben", "12", 1, True),
+        ("Aki", "7", 2, False),
+        ("Chika", "7", 2, False),
+    ]
+
+
+def test_send_to_bg_stats_is_the_push_link_with_the_play_and_the_bgg_id(client: FlaskClient) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    assert post_event(client, code, kind="table.end").status_code == 303
+    link = soup(client.get(f"/t/{code}/results")).select_one("#bgstats-push")["href"]
+    parts = urllib.parse.urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    push = json.loads(urllib.parse.parse_qs(parts.query)["data"][0])
+    assert push["game"] == {
+        "name": "Welcome to the Moon",
+        "bggId": 339789,
+        "highestWins": True,
+        "noPoints": False,
+        "sourceGameId": "welcome-to-the-moon",
+    }
+    assert push["sourcePlayId"] == code
+    assert [(p["name"], p["rank"], p["score"], p["winner"]) for p in push["players"]] == [
+        ("Aki", 1, 0, True),
+        ("Ben", 1, 0, True),
+    ]
