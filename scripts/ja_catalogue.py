@@ -14,6 +14,26 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 
 JA = {
+    # Quick sheet entry
+    "Fill in the sheet instead": "代わりにシートを記入する",
+    "How it adds up": "内訳",
+    "Score sheet box stepped": "得点シートの欄を増減",
+    "Scored on paper? Enter the total only": "紙で得点計算した場合は合計だけ入力",
+    "Skyscraper {n} bonus": "高層ビル{n}のボーナス",
+    "Station {n}: multiplier circled": "ステーション{n}: 丸をつけた倍率",
+    "Ties and how they are settled": "同点とその決め方",
+    "Total on my paper sheet": "紙のシートの合計",
+    "Total scored on paper": "紙で計算した合計",
+    "Total scored on the paper sheet (missions, errors and awards included)": "紙のシートの合計(ミッション・エラー・ボーナスを含む)",
+    "Use this total": "この合計を使う",
+    "big": "大",
+    "minus one": "1減らす",
+    "plus one": "1増やす",
+    "second": "2番目",
+    "small": "小",
+    "{name} scored {total} on paper": "{name}は紙で{total}点",
+    "{name} uses the sheet again": "{name}はシートの記入に戻る",
+    "{name}: {field} {delta:+d}": "{name}: {field} {delta:+d}",
     # At the table: confirmations and the full table
     "End the table…": "卓を終了…",
     "Ending the table reveals the seed and closes the ledger: nothing more can be recorded, and it cannot be undone.": "卓を終了するとシードが公開され、記録は締め切られます。以後は何も記録できず、元に戻せません。",

@@ -21,6 +21,20 @@ def combos(page) -> list[str]:  # type: ignore[no-untyped-def]
     ]
 
 
+def new_moon_table(host, server: str, names: list[str], **options: str) -> str:  # type: ignore[no-untyped-def]
+    """Create a Welcome to the Moon table with the given options; return the join link."""
+    host.goto(server + "/new")
+    host.locator("select[name=game]").select_option("welcome-to-the-moon")
+    host.wait_for_load_state("networkidle")  # the game's options are in place before we set them
+    for key, value in options.items():
+        host.locator(f"select[name=option-{key}]").select_option(value)
+    for seat, name in enumerate(names, start=1):
+        host.locator(f"#name-{seat}").fill(name)
+    host.locator(f"#name-{len(names)}").press("Enter")  # Enter in a name box starts the table
+    host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    return server + host.locator("a[href^='/join/']").first.get_attribute("href")
+
+
 def test_two_phones_show_the_same_combos_after_a_flip_and_after_an_undo(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
     create_table(host, live_server, "welcome-to-the-moon", ["Aki", "Ben"])
@@ -77,16 +91,7 @@ def test_a_flip_tapped_offline_for_a_turn_already_flipped_is_refused_on_that_pho
 
 def test_a_table_with_its_own_cards_enters_its_missions_and_combos(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
-    host.goto(live_server + "/new")
-    host.locator("select[name=game]").select_option("welcome-to-the-moon")
-    host.wait_for_load_state("networkidle")  # the game's options are in place before we set them
-    host.locator("select[name=option-components]").select_option("own")
-    host.locator("select[name=option-adventure]").select_option("2")
-    host.locator("#name-1").fill("Aki")
-    host.locator("#name-2").fill("Ben")
-    host.locator("form button[type=submit]").click()
-    host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    link = new_moon_table(host, live_server, ["Aki", "Ben"], components="own", adventure="2")
     aki = phone()
     join(aki, link, "Aki")
     assert aki.get_by_role("button", name="Flip").count() == 0  # the app turns no cards at this table
@@ -112,8 +117,7 @@ def test_a_table_with_its_own_cards_enters_its_missions_and_combos(live_server: 
 
 def test_a_phone_typing_in_a_sheet_box_keeps_updating_and_keeps_what_it_typed(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
-    create_table(host, live_server, "welcome-to-the-moon", ["Aki", "Ben"])
-    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    link = new_moon_table(host, live_server, ["Aki", "Ben"], adventure="2")
     aki, ben = phone(), phone()
     join(aki, link, "Aki")
     join(ben, link, "Ben")
@@ -127,3 +131,39 @@ def test_a_phone_typing_in_a_sheet_box_keeps_updating_and_keeps_what_it_typed(li
     assert len(combos(aki)) == 3  # the cards changed under the box
     focused = aki.evaluate("() => [document.activeElement.name, document.activeElement.value]")
     assert focused == ["value", "7"]
+
+
+def test_a_seated_players_first_screen_shows_the_cards_and_flip(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "welcome-to-the-moon", ["Aki", "Ben", "Chika", "Dai"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki = phone()
+    join(aki, link, "Aki")
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    aki.evaluate("window.scrollTo(0, 0)")
+    flip = aki.get_by_role("button", name="Flip").bounding_box()
+    last_card = aki.locator(".combo").last.bounding_box()
+    assert flip is not None and last_card is not None
+    assert flip["y"] + flip["height"] <= 844 and last_card["y"] + last_card["height"] <= 844
+    screenshot(aki, "moon-first-screen")
+
+
+def test_the_sheet_takes_one_tap_per_box_and_shows_the_running_total(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    link = new_moon_table(host, live_server, ["Aki", "Ben"], adventure="2")
+    aki = phone()
+    join(aki, link, "Aki")
+
+    def row(key: str):  # type: ignore[no-untyped-def]
+        return aki.locator(".sheet-row", has=aki.locator(f"#f-{key}-label"))
+
+    submit_and_wait(aki, row("station-1-multiplier").get_by_role("button", name="big"))
+    assert row("station-1-multiplier").locator("button[aria-pressed=true]").inner_text() == "big"
+    submit_and_wait(aki, row("station-1-plants").get_by_role("button", name="3", exact=True))
+    submit_and_wait(aki, row("tank-1").locator("button.choice"))
+    assert "yes" in row("tank-1").locator("button.choice").inner_text()
+    submit_and_wait(aki, row("completed-zones").get_by_role("button", name=re.compile("plus one")))
+    assert row("completed-zones").locator("input[type=number]").input_value() == "1"
+    running = aki.locator(".running .total").inner_text()
+    assert int(running) > 0  # the plants of a station with a circled multiplier, the tank, the zone
+    screenshot(aki, "moon-quick-sheet")

@@ -200,6 +200,7 @@ OPTIONS = (
     ),
 )
 
+SHEET_STEP, PAPER_TOTAL = "wttm.sheet-step", "wttm.paper-total"
 MISSION_CARD, COMBOS, HAND, SOLO_CARD, ASTRA_CARD = (
     "wttm.mission-card",
     "wttm.combos",
@@ -253,6 +254,7 @@ class Moon:
     astra: Mapping[str, int] = field(default_factory=dict)
     # Our own components: the combos entered for this turn, and every card identified as turned.
     entered: tuple[tuple[int, str], ...] = ()
+    paper_totals: Mapping[int, int] = field(default_factory=dict)  # seat -> total scored on paper
     turned: tuple[tuple[int, int, str], ...] = ()  # (turn, number, action)
 
     def combos(self) -> tuple[tuple[int, str], ...]:
@@ -535,6 +537,25 @@ def _error_cross(setup: Setup, state: Moon, event: Event) -> Moon:
 
 def _sheet(setup: Setup, state: Moon, event: Event) -> Moon:
     seat, key, value = event.payload["seat"], event.payload["field"], event.payload["value"]
+    return _set_box(setup, state, seat, key, value)
+
+
+def _sheet_step(setup: Setup, state: Moon, event: Event) -> Moon:
+    """One tap of a box's − or +: the step commutes with what other phones do meanwhile."""
+    seat, key = event.payload["seat"], event.payload["field"]
+    return _set_box(setup, state, seat, key, state.sheets.get((seat, key), 0) + event.payload["delta"])
+
+
+def _paper_total(setup: Setup, state: Moon, event: Event) -> Moon:
+    """A player who scored on paper enters the total only (or clears it to use the sheet again)."""
+    seat, total = event.payload["seat"], event.payload.get("total")
+    totals = {s: t for s, t in state.paper_totals.items() if s != seat}
+    if total is not None:
+        totals[seat] = total
+    return evolve(state, paper_totals=totals)
+
+
+def _set_box(setup: Setup, state: Moon, seat: int, key: str, value: int) -> Moon:
     spec = next((f for f in adventure_of(setup).fields if f.key == key), None)
     if spec is None:
         raise RuleError(N_("This adventure's sheet has no box “{field}”."), field=key)
@@ -712,6 +733,29 @@ MOVES = (
         ),
     ),
     Move(
+        SHEET_STEP,
+        N_("Score sheet box stepped"),
+        (_seat, Field("field", "text", max_length=40), Field("delta", "int", -1, 1)),
+        _sheet_step,
+        lambda setup, state, e, who: msg(
+            N_("{name}: {field} {delta:+d}"),
+            name=who,
+            field=sheet_label(setup, e.payload["field"]),
+            delta=e.payload["delta"],
+        ),
+    ),
+    Move(
+        PAPER_TOTAL,
+        N_("Total scored on paper"),
+        (_seat, Field("total", "int", -999, 999, required=False)),
+        _paper_total,
+        lambda setup, state, e, who: (
+            msg(N_("{name} scored {total} on paper"), name=who, total=e.payload["total"])
+            if "total" in e.payload
+            else msg(N_("{name} uses the sheet again"), name=who)
+        ),
+    ),
+    Move(
         SHEET_FULL,
         N_("Sheet filled"),
         (_seat,),
@@ -799,6 +843,9 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
         }
         errors = 0 if adventure.number == 1 else state.errors.get(seat, 0)
         lines = adventure.score(sheets[seat], 0 if adventure.number in (1, 5) else mission_points, errors, context)
+        if seat in state.paper_totals:  # scored on paper: the total stands for the whole sheet
+            paper = N_("Total scored on the paper sheet (missions, errors and awards included)")
+            lines = [CategoryScore("paper-total", paper, state.paper_totals[seat])]
         if solo:
             lines.append(CategoryScore("astra", N_("ASTRA (subtracted in solo)"), -astra_score(setup, state)))
         breakdowns[seat] = tuple(lines)

@@ -25,6 +25,7 @@ class SheetField:
     maximum: int
     minimum: int = 0
     flag: bool = False  # a yes/no box (0 or 1)
+    choices: tuple[tuple[int, str], ...] = ()  # coded boxes: each value with its name on the sheet
 
 
 @dataclass(frozen=True)
@@ -106,8 +107,9 @@ JOURNEY = (
             SheetField(f"station-{station}-plants", msg(N_("Station {n}: circled plants"), n=station), 10),
             SheetField(
                 f"station-{station}-multiplier",
-                msg(N_("Station {n}: multiplier circled (0 none, 1 big, 2 small)"), n=station),
+                msg(N_("Station {n}: multiplier circled"), n=station),
                 2,
+                choices=((0, N_("none")), (1, N_("big")), (2, N_("small"))),
             ),
         )
     ),
@@ -237,7 +239,12 @@ DOME = (
         )
     ),
     *(
-        SheetField(f"skyscraper-{i}", msg(N_("Skyscraper {n} bonus (0 none, 1 first, 2 second)"), n=i), 2)
+        SheetField(
+            f"skyscraper-{i}",
+            msg(N_("Skyscraper {n} bonus"), n=i),
+            2,
+            choices=((0, N_("none")), (1, N_("first")), (2, N_("second"))),
+        )
         for i in range(1, len(SKYSCRAPERS) + 1)
     ),
     SheetField("astronauts", N_("Astronauts"), 60),

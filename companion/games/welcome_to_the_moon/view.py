@@ -46,6 +46,34 @@ class ErrorLine:
     can_cross: bool
 
 
+GRID_LIMIT = 10  # boxes with at most this many values + 1 are a row of tappable values
+
+
+@dataclass(frozen=True)
+class SheetBox:
+    """One box of this phone's sheet and how it is entered with one tap.
+
+    ``style``: ``toggle`` (yes/no), ``choices`` (named values, e.g. none / big / small), ``grid``
+    (every value from 0 to a small maximum), or ``stepper`` (− / + and the number typed in).
+    """
+
+    field: SheetField
+    value: int
+    style: str
+    options: tuple[tuple[int, object], ...] = ()
+
+
+def sheet_box(field: SheetField, value: int) -> SheetBox:
+    """Return how ``field`` is entered on the phone."""
+    if field.flag:
+        return SheetBox(field, value, "toggle")
+    if field.choices:
+        return SheetBox(field, value, "choices", field.choices)
+    if field.maximum - field.minimum <= GRID_LIMIT:
+        return SheetBox(field, value, "grid", tuple((n, str(n)) for n in range(field.minimum, field.maximum + 1)))
+    return SheetBox(field, value, "stepper")
+
+
 @dataclass(frozen=True)
 class MissionChoice:
     """A mission card a table with its own components can name for a letter."""
@@ -72,7 +100,8 @@ class MoonView:
     end_turn: int | None
     end_reasons: tuple[Message, ...]
     sheet_seat: int | None
-    fields: tuple[tuple[SheetField, int], ...]
+    boxes: tuple[SheetBox, ...]
+    paper_total: int | None  # this phone's seat scored on paper: the total it entered
     own_components: bool
     missing_letters: tuple[str, ...]  # letters whose mission card is still to be named
     mission_choices: tuple[tuple[str, tuple[MissionChoice, ...]], ...]  # by letter, this adventure's first
@@ -91,6 +120,8 @@ class MoonView:
     error: Control
     error_cross: Control
     sheet: Control
+    sheet_step: Control
+    paper: Control
     sheet_full: Control
 
     @property
@@ -153,7 +184,10 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         end_turn=game.end_turn,
         end_reasons=game.end_reasons,
         sheet_seat=seat if seat in viewer.control(rules.SHEET).seats else None,
-        fields=tuple((f, game.sheets.get((seat, f.key), 0)) for f in adventure.fields) if seat is not None else (),
+        boxes=tuple(sheet_box(f, game.sheets.get((seat, f.key), 0)) for f in adventure.fields)
+        if seat is not None
+        else (),
+        paper_total=game.paper_totals.get(seat) if seat is not None else None,
         own_components=rules.own_components(setup),
         missing_letters=tuple(letter for letter in rules.LETTERS if not any(m.letter == letter for m in game.missions)),
         mission_choices=tuple(
@@ -184,5 +218,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         error=error,
         error_cross=error_cross,
         sheet=viewer.control(rules.SHEET),
+        sheet_step=viewer.control(rules.SHEET_STEP),
+        paper=viewer.control(rules.PAPER_TOTAL),
         sheet_full=viewer.control(rules.SHEET_FULL),
     )
