@@ -15,6 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 JA = {
     # Quick sheet entry
+    "ASTRA %(points)s": "ASTRA %(points)s点",
+    "Your points": "あなたの得点",
+    "result %(result)+d": "結果 %(result)+d",
     "Fill in the sheet instead": "代わりにシートを記入する",
     "How it adds up": "内訳",
     "Score sheet box stepped": "得点シートの欄を増減",

@@ -239,3 +239,13 @@ def test_a_tally_sheet_and_dice_tray_only_where_the_score_counts_them(client: Fl
     answer = post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1)
     if not kept_on_tally:
         assert answer.status_code == 422 and "Unknown kind of entry: tally.add" in error_text(answer)
+
+
+def test_solo_shows_own_points_against_astra_and_no_tie_sentence(client: FlaskClient) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=(("Aki", "#E69F00"),), mode="solo")
+    client.post(join_link(client, code), data={"seat": "1", "key": "solo-join-key-1"})
+    page = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    running = page.select_one(".running")
+    assert running is not None and "Your points" in running.text and "ASTRA" in running.text
+    assert page.select_one(".standings-card details") is None  # one player: no tie to explain
+    assert page.get_text().count("No ties") == 0

@@ -854,6 +854,8 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
     players, explanation = standings(
         setup, breakdowns, [TieBreaker(N_("unused system error boxes"), unused)], winners=launched
     )
+    if solo:
+        explanation = ()  # one player: no tie to settle; the verdict against ASTRA says who won
     for seat in sorted(launched):
         explanation = (
             msg(N_("{name} launched the rocket: an immediate victory."), name=setup.player(seat).name),
