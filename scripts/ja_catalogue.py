@@ -85,6 +85,10 @@ JA = {
     "the app deals the missions and flips the deck": "アプリがミッションを配り、山札をめくる",
     "you launched the rocket: an immediate victory": "ロケットを打ち上げました。即時勝利です",
     # Mission: Red Planet, own components and options
+    "Most ice ({counted}): {ice} → {won}": "氷の最多({counted}): {ice} → {won}",
+    "Most ice: {ice}; nobody has ice, so nobody takes the +9.": "氷の最多: {ice}。誰も氷を持っていないため、+9は誰にも入りません。",
+    "a resource token counts as three": "資源トークンは3個分",
+    "resource tokens do not count": "資源トークンは数えない",
     "After round 10, a sole majority also takes the zone's resource token": "第10ターン後、単独過半数のプレイヤーはそのゾーンの資源トークンも獲得する",
     "An ice resource token counts as ice for the ice bonus (as three tokens)": "氷の資源トークンを氷ボーナスの氷として数える(トークン3個分)",
     "As the seed says; switch off to play without it.": "元のルールどおりです。使わない場合はオフにしてください。",

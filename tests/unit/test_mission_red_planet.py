@@ -329,3 +329,9 @@ def test_whether_an_ice_resource_token_counts_for_the_ice_bonus_is_an_option() -
     # Aki: 6 ice score tokens and zone 1's ice resource token; Ben: 3 + 3 + 1 + 1 = 8 ice tokens.
     assert ice_bonus(True) == (9, 0)  # 6 + 3 = 9 beats 8
     assert ice_bonus(False) == (0, 9)  # 6 against 8
+
+
+def test_the_ice_bonus_is_explained_on_the_results() -> None:
+    _state, board = Game().zone(1, "ice").zone(2, "ice").crew(1, Aki=3).crew(2, Ben=2).rounds(10).play()
+    lines = [m.render() for m in board.details]
+    assert "Most ice (a resource token counts as three): Aki 9, Ben 9, Chika 0 → Aki +4, Ben +4" in lines

@@ -636,13 +636,27 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
     notes = [msg(N_("Round {round} of 10."), round=min(state.round, LAST_ROUND))]
     if not state.over:
         notes.append(msg(N_("Bonus and discovery cards stay secret until round 10 is scored.")))
-    return Scoreboard(
-        players,
-        explanation,
-        applied_options(OPTIONS, setup.options),
-        tuple(notes),
-        tuple(line for scoring in state.scorings for line in explain_scoring(setup, scoring)),
+    details = [line for scoring in state.scorings for line in explain_scoring(setup, scoring)]
+    if state.over:
+        details.append(explain_ice_bonus(setup, state, ice_bonus))
+    return Scoreboard(players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details))
+
+
+def explain_ice_bonus(setup: Setup, state: RedPlanet, bonus: Mapping[int, int]) -> Message:
+    """Say who had how much ice and who took the +9 (split among tied players, rounded down)."""
+    counts = ice_counts(setup, state)
+    names = {p.seat: p.name for p in setup.players}
+    ice = ", ".join(f"{names[seat]} {counts[seat]}" for seat in sorted(counts, key=lambda s: (-counts[s], s)))
+    takers = [seat for seat, points in bonus.items() if points]
+    if not takers:
+        return msg(N_("Most ice: {ice}; nobody has ice, so nobody takes the +9."), ice=ice)
+    won = ", ".join(f"{names[seat]} +{bonus[seat]}" for seat in takers)
+    counted = (
+        N_("a resource token counts as three")
+        if setup.options.get(ICE_TOKEN_IS_ICE, True)
+        else N_("resource tokens do not count")
     )
+    return msg(N_("Most ice ({counted}): {ice} → {won}"), counted=msg(counted), ice=ice, won=won)
 
 
 def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
