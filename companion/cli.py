@@ -83,21 +83,40 @@ def db_upgrade() -> None:
     click.echo("database is up to date")
 
 
+def read_scenario(path: Path, translate: Any) -> dict[str, Any]:
+    """Return the scenario in ``path``, or stop with a one-line error (too large, too deep, not JSON)."""
+    from companion.games.scenario import MAX_SCENARIO_BYTES, parse_scenario
+
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_SCENARIO_BYTES + 1)  # never read more than the cap allows
+        return parse_scenario(data)
+    except OSError as error:
+        raise click.ClickException(f"cannot read {path}: {error.strerror}") from None
+    except RuleError as error:
+        raise click.ClickException(one_line(error.message.render(translate))) from None
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` on one line (a file's values may hold line breaks)."""
+    return " ".join(text.split())
+
+
 @main.command()
-@click.argument("scenario", type=click.File("r", encoding="utf-8"))
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
-def score(scenario: Any, lang: str) -> None:
+def score(scenario: Path, lang: str) -> None:
     """Replay a scenario file with the pure game core and print the scoreboard as JSON."""
     from companion.games.scenario import replay
 
     translate = _translator(lang)
+    data = read_scenario(scenario, translate)
     try:
-        data = json.load(scenario)
         state, board = replay(data)
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
-        raise click.ClickException(f"not a valid scenario file: {error}") from error
     except RuleError as error:
-        raise click.ClickException(error.message.render(translate)) from error
+        raise click.ClickException(one_line(error.message.render(translate))) from None
+    except (KeyError, TypeError, ValueError) as error:  # a value of the right type the rules cannot use
+        raise click.ClickException(one_line(f"not a valid scenario file: {type(error).__name__}: {error}")) from None
     result = board.to_json(translate)
     result["game"] = state.setup.game
     result["events"] = len(state.events)

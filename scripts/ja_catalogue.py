@@ -1040,6 +1040,17 @@ JA = {
     "{name}'s station founds the {value} center": "{name}のステーションが{value}点の経済センターを設立",
     "{name}'s station goes back to Earth": "{name}のステーションが地球に戻る",
     "{name}: ship level {ship} (hand of {hand}), technology level {tech}": "{name}:宇宙船開発{ship}(手札{hand}枚)、技術力{tech}",
+    # Reliability and security
+    "A scenario file is at most {limit} MB.": "シナリオファイルは{limit}MBまでです。",
+    "A scenario holds at most {limit} events.": "シナリオに入れられる記録は{limit}件までです。",
+    "A scenario nests at most {limit} levels deep.": "シナリオの入れ子は{limit}段までです。",
+    "Every event in a scenario has a kind.": "シナリオの記録にはすべて種類(kind)が必要です。",
+    "Every player in a scenario has a name.": "シナリオのプレイヤーにはすべて名前が必要です。",
+    "This is not a JSON file: it is not UTF-8 text.": "JSONファイルではありません:UTF-8のテキストではありません。",
+    "This is not a JSON file: {error}.": "JSONファイルではありません:{error}。",
+    "“{field}” in a scenario is a list of objects.": "シナリオの「{field}」はオブジェクトのリストです。",
+    "“{field}” in a scenario is a whole number.": "シナリオの「{field}」は整数です。",
+    "“{field}” in a scenario is an object.": "シナリオの「{field}」はオブジェクトです。",
 }
 
 

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, request
 
 from companion import services
 from companion.views.play import member
-from companion.web import broker, engine
+from companion.web import broker, engine, sequence_number
 
 bp = Blueprint("live", __name__, url_prefix="/t/<code>")
 
@@ -25,8 +25,7 @@ def _message(seq: int) -> str:
 def stream(code: str) -> Response:
     """Stream the table's sequence numbers; a reconnect catches up from Last-Event-ID."""
     table, _role = member(code)
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    after = int(raw) if raw.isdigit() else 0
+    after = sequence_number(request.headers.get("Last-Event-ID") or request.args.get("after")) or 0
     live, database = broker(), engine()
 
     def events() -> Iterator[str]:

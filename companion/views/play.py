@@ -19,7 +19,7 @@ from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
 from companion.views.tables import take_seat_from_form
-from companion.web import broker, checked_key, engine, parse_payload, refuse
+from companion.web import broker, checked_key, engine, parse_payload, refuse, safe_next, sequence_number
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
@@ -69,8 +69,8 @@ def table(code: str) -> ResponseReturnValue:
     """Show the table (the board alone for htmx)."""
     table, role = member(code)
     context = board_context(table, role)
-    since = request.args.get("since", "")
-    if wants_fragment() and since.isdigit() and int(since) == context["state"].last_seq:  # type: ignore[attr-defined]
+    since = sequence_number(request.args.get("since"))
+    if wants_fragment() and since == context["state"].last_seq:  # type: ignore[attr-defined]
         return "", 204  # nothing new: the poll keeps what it shows
     if wants_fragment():
         return render_template("partials/_board.html", **context, fragment=True)
@@ -97,14 +97,12 @@ def record(code: str) -> ResponseReturnValue:
         idempotency_key=checked_key(request.form.get("key", "")),
         broker=broker(),
     )
-    back = request.form.get("next", "")
     if wants_fragment():
         # The answer to this phone's own move clears its earlier messages; a refresh never does.
         return render_template(
             "partials/_board.html", **board_context(table, role), fragment=True, answers_own_move=True
         )
-    target = back if back.startswith("/") and not back.startswith("//") else url_for("play.table", code=table.code)
-    return redirect(target, 303)
+    return redirect(safe_next(request.form.get("next"), url_for("play.table", code=table.code)), 303)
 
 
 @bp.post("/seat")
