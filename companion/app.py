@@ -23,7 +23,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     from companion import config as config_module
-    from companion import errors, htmx, i18n
+    from companion import errors, htmx, i18n, limits
     from companion.db import make_engine
     from companion.live import make_broker
     from companion.views import live, play, shell, tables
@@ -44,7 +44,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(shell.bp)
+    limits.init_app(app)
     errors.init_app(app)
+    if app.config.get("PROXIES"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        proxies = int(app.config["PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     if app.config.get("BENCH_ROUTE"):
         # The yardstick of bench/run.py: a constant answer through the same app, middleware
         # (session, CSRF, headers) and server as an entry. Only when COMPANION_BENCH_ROUTE=1.

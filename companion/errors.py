@@ -12,6 +12,7 @@ from companion.services import NotFound
 from companion.web import Refused
 
 MESSAGES_TARGET = "#messages"
+NO_TABLE = N_("There is no table with that code or link that this phone has joined. To join, scan the host's QR code.")
 
 HTTP_MESSAGES = {
     400: N_("The request could not be understood."),
@@ -19,6 +20,7 @@ HTTP_MESSAGES = {
     404: N_("There is nothing at this address."),
     405: N_("That action is not available here."),
     413: N_("That entry is too large."),
+    429: N_("Too many attempts from this network. Wait a minute, then try again."),
     500: N_("Something went wrong on our side. Your entries are safe; try again."),
 }
 
@@ -44,7 +46,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(NotFound)
     def no_table(_error: NotFound) -> tuple[str, int, dict[str, str]]:
-        return render_error(404, msg(N_("There is no table with that code or link. Check it with the host.")))
+        # The same answer whether the code does not exist or this phone has not joined it, so
+        # that nobody can tell existing codes from guesses.
+        return render_error(404, msg(NO_TABLE))
 
     @app.errorhandler(CSRFError)
     def stale_form(_error: CSRFError) -> tuple[str, int, dict[str, str]]:

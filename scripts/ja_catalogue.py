@@ -1051,6 +1051,8 @@ JA = {
     "“{field}” in a scenario is a list of objects.": "シナリオの「{field}」はオブジェクトのリストです。",
     "“{field}” in a scenario is a whole number.": "シナリオの「{field}」は整数です。",
     "“{field}” in a scenario is an object.": "シナリオの「{field}」はオブジェクトです。",
+    "There is no table with that code or link that this phone has joined. To join, scan the host's QR code.": "このスマホが参加しているそのコードやリンクの卓はありません。参加するにはホストのQRコードを読み取ってください。",
+    "Too many attempts from this network. Wait a minute, then try again.": "このネットワークからの試行が多すぎます。1分ほど待ってからもう一度お試しください。",
 }
 
 

@@ -35,6 +35,23 @@ def migrated_postgres_url() -> str:
     return POSTGRES_URL
 
 
+REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def redis_url_or_skip() -> str:
+    """Return the test Redis URL; skip the test (with the reason) if Redis is not running."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        client.ping()
+    except redis.exceptions.ConnectionError as error:
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}: {error}")
+    finally:
+        client.close()
+    return REDIS_URL
+
+
 PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
 
 

@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games import kinds
 from companion.games.contract import N_, Event, Player, RuleError, Scoreboard, Setup, resolve_options
 from companion.games.registry import get_game
 from companion.games.table import TABLE_OPTIONS, TableState, fold, score
@@ -31,7 +32,20 @@ def all_options(slug: str) -> tuple[Any, ...]:
 
 
 def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
-    """Return a scenario dict for a setup and its events."""
+    """Return a scenario dict for a setup and its events, without the phones' device ids.
+
+    Each phone that claimed a seat is named "phone-1", "phone-2"… in the order it first appears,
+    so the file replays the same way (the same phone, or another one, claiming a seat) while the
+    id that lets a phone act at the table stays on the server.
+    """
+    phones: dict[str, str] = {}
+
+    def private(event: Event) -> dict[str, Any]:
+        payload = dict(event.payload)
+        if event.kind == kinds.SEAT_CLAIM and "device" in payload:
+            payload["device"] = phones.setdefault(str(payload["device"]), f"phone-{len(phones) + 1}")
+        return payload
+
     return {
         "version": SCENARIO_VERSION,
         "game": setup.game,
@@ -42,7 +56,7 @@ def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
             {
                 "seq": e.seq,
                 "kind": e.kind,
-                "payload": dict(e.payload),
+                "payload": private(e),
                 "author": e.author,
                 "by_host": e.by_host,
                 **({"at": e.at.isoformat()} if e.at else {}),

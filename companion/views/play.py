@@ -25,16 +25,14 @@ bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
 
 def member(code: str) -> tuple[TableInfo, Membership]:
-    """Return the table and this phone's role there, or refuse a phone that has not joined.
+    """Return the table and this phone's role there; a phone that has not joined gets "no such table".
 
     The ledger decides who holds a seat: a phone whose seat the host freed is back to watching.
     """
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
     if role is None:
-        raise refuse(
-            403, N_("This phone has not joined table {code}. Scan the host's QR code to join."), code=table.code
-        )
+        raise services.NotFound  # the same answer as an unknown code: codes cannot be told from guesses
     if role.seat is not None and services.table_state(engine(), table).claims.get(role.seat) != device_id():
         role = Membership(host=role.host, seat=None)
     return table, role

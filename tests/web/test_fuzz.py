@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from companion import services
 from companion.app import create_app
 from companion.cli import main
+from companion.config import RATE_LIMIT_KEYS
 from companion.games.registry import GAMES
 from companion.games.scenario import MAX_DEPTH, MAX_SCENARIO_BYTES, parse_scenario
 from companion.games.table import moves
@@ -66,7 +67,10 @@ values = st.one_of(st.sampled_from(NASTY), st.text(max_size=40), st.integers(-(1
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite3'}"
     upgrade(url)
-    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False})
+    config = {"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False}
+    # Thousands of requests from one address: lift the rate limits so every route is reached.
+    limits = {key: "100000 per minute" for key in RATE_LIMIT_KEYS}
+    app = create_app({**config, **limits})
     yield app
     app.extensions[ENGINE_KEY].dispose()
 
