@@ -21,7 +21,10 @@ HTTP_MESSAGES = {
     405: N_("That action is not available here."),
     413: N_("That entry is too large."),
     429: N_("Too many attempts from this network. Wait a minute, then try again."),
-    500: N_("Something went wrong on our side. Your entries are safe; try again."),
+    500: N_(
+        "Something went wrong on our side, and this may not have been saved. Check the table, then try again:"
+        " an entry sent again is stored only once."
+    ),
 }
 
 

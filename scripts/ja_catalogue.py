@@ -1053,6 +1053,14 @@ JA = {
     "“{field}” in a scenario is an object.": "シナリオの「{field}」はオブジェクトです。",
     "There is no table with that code or link that this phone has joined. To join, scan the host's QR code.": "このスマホが参加しているそのコードやリンクの卓はありません。参加するにはホストのQRコードを読み取ってください。",
     "Too many attempts from this network. Wait a minute, then try again.": "このネットワークからの試行が多すぎます。1分ほど待ってからもう一度お試しください。",
+    "Kept on this phone behind the entries still waiting to be sent; they are stored in the order they were made.": "送信待ちの記録の後ろに、このスマホで保管しました。記録した順に保存されます。",
+    "Not stored yet: the server did not answer in time. The entry is kept on this phone and sent again until it is stored.": "まだ保存されていません:サーバーが時間内に応答しませんでした。記録はこのスマホに保管され、保存されるまで再送されます。",
+    "Not stored yet: the server had a problem. The entry is kept on this phone and sent again until it is stored.": "まだ保存されていません:サーバーに問題が起きました。記録はこのスマホに保管され、保存されるまで再送されます。",
+    "Not stored yet: the server is busy. The entry is kept on this phone and sent again until it is stored.": "まだ保存されていません:サーバーが混み合っています。記録はこのスマホに保管され、保存されるまで再送されます。",
+    "Something went wrong on our side, and this may not have been saved. Check the table, then try again: an entry sent again is stored only once.": "サーバー側で問題が起き、保存されていない可能性があります。卓を確認してからもう一度お試しください。同じ記録を再送しても保存は1回だけです。",
+    "That did not work: the server had a problem. Check the page, then try again.": "うまくいきませんでした:サーバーに問題が起きました。ページを確認してからもう一度お試しください。",
+    "That did not work: the server is busy. Try again in a moment.": "うまくいきませんでした:サーバーが混み合っています。少し待ってからもう一度お試しください。",
+    "The server did not answer in time. Check the page, then try again.": "サーバーが時間内に応答しませんでした。ページを確認してからもう一度お試しください。",
 }
 
 
