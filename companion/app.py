@@ -24,7 +24,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     from companion import config as config_module
     from companion import errors, htmx, i18n, limits
-    from companion.db import make_engine
+    from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, shell, tables
     from companion.web import BROKER_KEY, ENGINE_KEY
@@ -32,6 +32,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     config_module.load_config(app, config)
     _add_game_templates(app)
     app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])
+    problem = write_problem(app.extensions[ENGINE_KEY])
+    if problem:
+        app.logger.warning("Table Companion starts, but %s", problem)
+    app.config["DATABASE_PROBLEM"] = problem
     app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"))
     if app.config.get("CREATE_SCHEMA"):
         from sqlmodel import SQLModel

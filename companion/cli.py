@@ -49,7 +49,11 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
         )
     from companion.migrate import upgrade
 
-    upgrade(app.config["DATABASE_URL"])
+    if app.config.get("DATABASE_PROBLEM"):
+        # Serve what can be read; every write is answered 503 with the reason until it is fixed.
+        click.echo(f"Warning: {app.config['DATABASE_PROBLEM']}. Not migrating; serving reads only.", err=True)
+    else:
+        upgrade(app.config["DATABASE_URL"])
     if dev:
         app.run(host=host, port=port, debug=True, threaded=True)
         return

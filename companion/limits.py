@@ -42,7 +42,8 @@ def init_app(app: Flask) -> None:
     # Redis down: count in this process's memory rather than refuse or crash every request.
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # No X-RateLimit-* or Retry-After on every answer: errors.py adds Retry-After to 429 and 503.
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[LIMITER_KEY] = limiter
     for key, endpoints in GUARDED.items():

@@ -1061,6 +1061,9 @@ JA = {
     "That did not work: the server had a problem. Check the page, then try again.": "うまくいきませんでした:サーバーに問題が起きました。ページを確認してからもう一度お試しください。",
     "That did not work: the server is busy. Try again in a moment.": "うまくいきませんでした:サーバーが混み合っています。少し待ってからもう一度お試しください。",
     "The server did not answer in time. Check the page, then try again.": "サーバーが時間内に応答しませんでした。ページを確認してからもう一度お試しください。",
+    "The server cannot reach its database right now. Try again in a moment.": "サーバーが今データベースに接続できません。少し待ってからもう一度お試しください。",
+    "The server cannot store anything right now: its database is full. Nothing was stored.": "サーバーは今は何も保存できません:データベースがいっぱいです。何も保存されていません。",
+    "The server cannot store anything right now: its database is read-only. Nothing was stored.": "サーバーは今は何も保存できません:データベースが読み取り専用です。何も保存されていません。",
 }
 
 

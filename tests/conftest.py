@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,28 +12,85 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import text
+from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.pool import NullPool
 
 from companion.app import create_app
-from companion.db import make_engine
 from companion.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
-def migrated_postgres_url() -> str:
-    """Return the test PostgreSQL URL, migrated; skip the test (with the reason) if it is down."""
-    engine = make_engine(POSTGRES_URL)
+def _postgres_admin() -> Any:
+    """Return an engine on the test server's maintenance connection; skip if the server is down."""
+    engine = create_engine(make_url(POSTGRES_URL), isolation_level="AUTOCOMMIT", poolclass=NullPool)
     try:
         with engine.connect() as connection:
             connection.execute(text("select 1"))
     except Exception as error:  # the server is not running here
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
-    finally:
         engine.dispose()
-    upgrade(POSTGRES_URL)
-    return POSTGRES_URL
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL}: {type(error).__name__}")
+    return engine
+
+
+def new_postgres_database(purpose: str) -> str:
+    """Create an empty database of our own on the test server (dropped at the end of the run).
+
+    The server may be shared (several checkouts, other runs at once): each run migrates and
+    alters only databases it created, never the one named in the URL.
+    """
+    admin = _postgres_admin()
+    name = f"companion_{purpose}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+    _created_databases.append(name)
+    return make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_postgres_database(url: str) -> None:
+    """Drop a database made by :func:`new_postgres_database`, closing its connections first."""
+    name = make_url(url).database
+    admin = create_engine(make_url(POSTGRES_URL), isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+    if name in _created_databases:
+        _created_databases.remove(name)
+
+
+_created_databases: list[str] = []
+_migrated: dict[str, str] = {}
+
+
+def migrated_postgres_url() -> str:
+    """Return this run's PostgreSQL database, migrated; skip the test (with the reason) if it is down."""
+    if "url" not in _migrated:
+        url = new_postgres_database("test")
+        upgrade(url)
+        _migrated["url"] = url
+    return _migrated["url"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _drop_our_postgres_databases() -> Iterator[None]:
+    yield
+    for name in list(_created_databases):
+        drop_postgres_database(make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False))
+
+
+@pytest.fixture
+def private_postgres_url() -> Iterator[str]:
+    """A migrated PostgreSQL database for one test alone (it may make it read-only, kill its connections)."""
+    url = new_postgres_database("fault")
+    upgrade(url)
+    yield url
+    drop_postgres_database(url)
 
 
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, request
 
 from companion import services
+from companion.live import RECHECK
 from companion.views.play import member
 from companion.web import broker, engine, sequence_number
 
@@ -38,6 +39,8 @@ def stream(code: str) -> Response:
             while True:
                 try:
                     seq = inbox.get(timeout=HEARTBEAT_SECONDS)
+                    if seq == RECHECK:  # news may have been missed (Redis reconnected): read the ledger
+                        seq = services.table_state(database, table).last_seq
                 except queue.Empty:
                     # A quiet spell: look at the ledger itself, in case news went to another
                     # process (several workers without Redis), then send a heartbeat.
