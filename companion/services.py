@@ -16,7 +16,7 @@ from companion.games import kinds
 from companion.games.contract import N_, Control, Event, Player, RuleError, Scoreboard, Setup, resolve_options
 from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
-from companion.games.scenario import MAX_PLAYERS, scenario_of
+from companion.games.scenario import MAX_PLAYERS, replay, scenario_of
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table import TableState, decide, describe, extend, fold, score, undoable, viewer
@@ -348,6 +348,23 @@ def public_seed_hash(table: TableInfo) -> str:
 
 
 # -- Scenarios ---------------------------------------------------------------------------------
+
+
+def import_scenario(engine: Engine, scenario: Mapping[str, Any]) -> TableInfo:
+    """Recreate the table of a scenario under a new code and new links; return it.
+
+    The scenario is checked by replaying it (RuleError says what is wrong; nothing is stored then).
+    Its seed and events are kept as they are, so the new table folds to the same state and
+    scores; seats claimed in the file stay claimed by its phones (``phone-1``…), which the host
+    can free. Use :func:`companion.games.scenario.parse_scenario` first for a file's text.
+    """
+    state, _board = replay(scenario)
+    seqs = [event.seq for event in state.events]
+    if len(set(seqs)) != len(seqs) or any(seq < 1 for seq in seqs):
+        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
+    table = store.insert_table(engine, setup=state.setup)
+    store.insert_ledger(engine, table.id, state.events, key_prefix="import-")
+    return table
 
 
 def export_scenario(engine: Engine, table: TableInfo) -> dict[str, Any]:

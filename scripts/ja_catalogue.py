@@ -1064,6 +1064,7 @@ JA = {
     "The server cannot reach its database right now. Try again in a moment.": "サーバーが今データベースに接続できません。少し待ってからもう一度お試しください。",
     "The server cannot store anything right now: its database is full. Nothing was stored.": "サーバーは今は何も保存できません:データベースがいっぱいです。何も保存されていません。",
     "The server cannot store anything right now: its database is read-only. Nothing was stored.": "サーバーは今は何も保存できません:データベースが読み取り専用です。何も保存されていません。",
+    "The events of a scenario have different positive numbers (seq).": "シナリオの記録には、それぞれ異なる正の番号(seq)が必要です。",
 }
 
 
