@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 import uuid
@@ -41,6 +42,9 @@ COLOUR_NAMES = dict(
         strict=True,
     )
 )
+
+
+_LOOKUP = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)  # table codes, join and watch tokens
 
 
 class NotFound(Exception):
@@ -90,7 +94,10 @@ def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], o
 def find_table(
     engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None
 ) -> TableInfo:
-    """Return the table, or raise NotFound."""
+    """Return the table, or raise NotFound (at once for anything that cannot be a code or a link)."""
+    given = [value for value in (code, join_token, watch_token) if value is not None]
+    if not given or not all(_LOOKUP.fullmatch(value) for value in given):
+        raise NotFound  # PostgreSQL would refuse a NUL byte with an error, not an empty answer
     table = store.find_table(engine, code=code, join_token=join_token, watch_token=watch_token)
     if table is None:
         raise NotFound

@@ -34,7 +34,7 @@ def _postgres_admin() -> Any:
     return engine
 
 
-def new_postgres_database(purpose: str) -> str:
+def new_postgres_database(purpose: str, template: str | None = None) -> str:
     """Create an empty database of our own on the test server (dropped at the end of the run).
 
     The server may be shared (several checkouts, other runs at once): each run migrates and
@@ -44,7 +44,8 @@ def new_postgres_database(purpose: str) -> str:
     name = f"companion_{purpose}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     try:
         with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
+            copy = f' TEMPLATE "{template}"' if template else ""
+            connection.execute(text(f'CREATE DATABASE "{name}"{copy}'))
     finally:
         admin.dispose()
     _created_databases.append(name)
@@ -113,9 +114,63 @@ def redis_url_or_skip() -> str:
 PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
 
 
+# The database the web and unit tests run on: "sqlite" (default) or "postgres" (scripts/test runs
+# the suite a second time with COMPANION_TEST_DATABASE=postgres).
+TEST_DATABASE = os.environ.get("COMPANION_TEST_DATABASE", "sqlite")
+_template: dict[str, str] = {}
+
+
+def fresh_database_url(folder: Path) -> str:
+    """Return a new, migrated, empty database of the kind under test (its SQLite file in ``folder``).
+
+    On PostgreSQL each one is copied from a template migrated once per run (CREATE DATABASE …
+    TEMPLATE takes a few milliseconds; migrating takes a second), and dropped at the end.
+    """
+    if TEST_DATABASE == "sqlite":
+        url = f"sqlite:///{folder / 'test.sqlite3'}"
+        upgrade(url)
+        return url
+    if TEST_DATABASE != "postgres":
+        raise pytest.UsageError(f"COMPANION_TEST_DATABASE is sqlite or postgres, not {TEST_DATABASE!r}")
+    if "name" not in _template:
+        url = new_postgres_database("template")
+        upgrade(url)
+        _template["name"] = str(make_url(url).database)
+    return new_postgres_database("test", template=_template["name"])
+
+
 @pytest.fixture
 def database_url(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return fresh_database_url(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _close_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Close the connections of every engine an app made during the test.
+
+    Apps in tests are not shut down; on PostgreSQL their pooled connections would outlive the
+    database they point to (dropped after the test) and warn when collected.
+    """
+    import companion.db
+
+    engines = []
+    make = companion.db.make_engine
+
+    def tracked(url: str) -> Any:
+        engine = make(url)
+        engines.append(engine)
+        return engine
+
+    monkeypatch.setattr(companion.db, "make_engine", tracked)
+    yield
+    for engine in engines:
+        engine.dispose()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A migrated SQLite database, whatever the run's database (for tests of SQLite itself)."""
+    url = f"sqlite:///{tmp_path / 'sqlite.sqlite3'}"
     upgrade(url)
     return url
 

@@ -18,9 +18,8 @@ from companion import services
 from companion.app import create_app
 from companion.cli import main
 from companion.games.scenario import replay
-from companion.migrate import upgrade
 from companion.web import ENGINE_KEY
-from tests.conftest import join_link, migrated_postgres_url, new_table, post_event
+from tests.conftest import fresh_database_url, join_link, migrated_postgres_url, new_table, post_event
 
 
 def run(monkeypatch: pytest.MonkeyPatch, database_url: str, *args: str) -> Any:
@@ -57,20 +56,20 @@ def played_table(app: Flask) -> tuple[FlaskClient, FlaskClient, str]:
 
 
 def test_a_backup_restored_into_an_empty_database_gives_back_every_table_and_phone(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, database_url: str
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, sqlite_url: str
 ) -> None:
-    app = make_app(database_url)
+    app = make_app(sqlite_url)
     host, phone, code = played_table(app)
     second = new_table(host)
     before = results(host, code)
 
     backup = tmp_path / "night.sqlite3"
-    made = run(monkeypatch, database_url, "backup", str(backup))
+    made = run(monkeypatch, sqlite_url, "backup", str(backup))
     assert made.exit_code == 0 and "restore with: companion import" in made.output, made.output
-    assert run(monkeypatch, database_url, "backup", str(backup)).exit_code == 1  # never overwritten
+    assert run(monkeypatch, sqlite_url, "backup", str(backup)).exit_code == 1  # never overwritten
 
-    empty = f"sqlite:///{tmp_path / 'new-server.sqlite3'}"
-    upgrade(empty)
+    (tmp_path / "new-server").mkdir()
+    empty = fresh_database_url(tmp_path / "new-server")  # SQLite, or PostgreSQL in the PostgreSQL run
     restored = run(monkeypatch, empty, "import", str(backup))
     assert restored.exit_code == 0, restored.output
     assert restored.output.split(":")[1].split() == [code, second]
@@ -92,13 +91,13 @@ def test_a_backup_restored_into_an_empty_database_gives_back_every_table_and_pho
 
 @pytest.mark.postgres
 def test_a_sqlite_backup_restores_into_postgresql(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, database_url: str
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, sqlite_url: str
 ) -> None:
-    app = make_app(database_url)
+    app = make_app(sqlite_url)
     host, _phone, code = played_table(app)
     before = results(host, code)
     backup = tmp_path / "night.sqlite3"
-    assert run(monkeypatch, database_url, "backup", str(backup)).exit_code == 0
+    assert run(monkeypatch, sqlite_url, "backup", str(backup)).exit_code == 0
     postgres = migrated_postgres_url()
     restored = run(monkeypatch, postgres, "import", str(backup))
     assert restored.exit_code == 0 and code in restored.output, restored.output

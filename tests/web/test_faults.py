@@ -66,14 +66,14 @@ def add_point(client: FlaskClient, code: str, key: str, htmx: bool = False) -> A
 
 
 def test_a_read_only_sqlite_database_is_reported_at_start_and_answers_writes_with_503(
-    database_url: str, caplog: pytest.LogCaptureFixture
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    writable = make_app(database_url)
+    writable = make_app(sqlite_url)
     host = writable.test_client()
     code = new_table(host)
     assert add_point(host, code, "before-read-only").status_code == 303
 
-    path = make_url(database_url).database
+    path = make_url(sqlite_url).database
     with caplog.at_level(logging.WARNING):
         read_only = make_app(f"sqlite:///file:{path}?mode=ro&uri=true")
     assert "the database is read-only" in caplog.text
@@ -96,8 +96,8 @@ def test_a_read_only_sqlite_database_is_reported_at_start_and_answers_writes_wit
     read_only.extensions[ENGINE_KEY].dispose()
 
 
-def test_a_full_sqlite_database_answers_503_and_loses_nothing(database_url: str) -> None:
-    app = make_app(database_url)
+def test_a_full_sqlite_database_answers_503_and_loses_nothing(sqlite_url: str) -> None:
+    app = make_app(sqlite_url)
     host = app.test_client()
     code = new_table(host)
     engine = app.extensions[ENGINE_KEY]

@@ -25,9 +25,8 @@ from companion.config import RATE_LIMIT_KEYS
 from companion.games.registry import GAMES
 from companion.games.scenario import MAX_DEPTH, MAX_SCENARIO_BYTES, parse_scenario
 from companion.games.table import moves
-from companion.migrate import upgrade
 from companion.web import ENGINE_KEY
-from tests.conftest import join_link, new_table
+from tests.conftest import fresh_database_url, join_link, new_table
 
 FUZZ = settings(
     max_examples=60,
@@ -65,8 +64,7 @@ values = st.one_of(st.sampled_from(NASTY), st.text(max_size=40), st.integers(-(1
 
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite3'}"
-    upgrade(url)
+    url = fresh_database_url(tmp_path_factory.mktemp("fuzz"))
     config = {"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False}
     # Thousands of requests from one address: lift the rate limits so every route is reached.
     limits = {key: "100000 per minute" for key in RATE_LIMIT_KEYS}
