@@ -23,8 +23,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     from companion import config as config_module
-    from companion import errors, htmx, i18n
-    from companion.db import make_engine
+    from companion import errors, htmx, i18n, limits
+    from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, results, shell, tables
     from companion.web import BROKER_KEY, ENGINE_KEY
@@ -32,6 +32,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     config_module.load_config(app, config)
     _add_game_templates(app)
     app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])
+    problem = write_problem(app.extensions[ENGINE_KEY])
+    if problem:
+        app.logger.warning("Table Companion starts, but %s", problem)
+    app.config["DATABASE_PROBLEM"] = problem
     app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"))
     if app.config.get("CREATE_SCHEMA"):
         from sqlmodel import SQLModel
@@ -45,7 +49,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(results.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(shell.bp)
+    limits.init_app(app)
     errors.init_app(app)
+    if app.config.get("PROXIES"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        proxies = int(app.config["PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     if app.config.get("BENCH_ROUTE"):
         # The yardstick of bench/run.py: a constant answer through the same app, middleware
         # (session, CSRF, headers) and server as an entry. Only when COMPANION_BENCH_ROUTE=1.

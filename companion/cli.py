@@ -1,4 +1,4 @@
-"""The ``companion`` command: run the app, migrate, score a scenario, export a table."""
+"""The ``companion`` command: run the app, migrate, score, export and import scenarios, back up and restore."""
 
 from __future__ import annotations
 
@@ -16,8 +16,12 @@ from companion.games.contract import RuleError
 
 def _app() -> Any:
     from companion.app import create_app
+    from companion.web import ENGINE_KEY
 
-    return create_app()
+    app = create_app()
+    # Close the database connections when the command ends (the command may be run in-process).
+    click.get_current_context().call_on_close(app.extensions[ENGINE_KEY].dispose)
+    return app
 
 
 @click.group()
@@ -49,7 +53,11 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
         )
     from companion.migrate import upgrade
 
-    upgrade(app.config["DATABASE_URL"])
+    if app.config.get("DATABASE_PROBLEM"):
+        # Serve what can be read; every write is answered 503 with the reason until it is fixed.
+        click.echo(f"Warning: {app.config['DATABASE_PROBLEM']}. Not migrating; serving reads only.", err=True)
+    else:
+        upgrade(app.config["DATABASE_URL"])
     if dev:
         app.run(host=host, port=port, debug=True, threaded=True)
         return
@@ -83,21 +91,40 @@ def db_upgrade() -> None:
     click.echo("database is up to date")
 
 
+def read_scenario(path: Path, translate: Any) -> dict[str, Any]:
+    """Return the scenario in ``path``, or stop with a one-line error (too large, too deep, not JSON)."""
+    from companion.games.scenario import MAX_SCENARIO_BYTES, parse_scenario
+
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_SCENARIO_BYTES + 1)  # never read more than the cap allows
+        return parse_scenario(data)
+    except OSError as error:
+        raise click.ClickException(f"cannot read {path}: {error.strerror}") from None
+    except RuleError as error:
+        raise click.ClickException(one_line(error.message.render(translate))) from None
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` on one line (a file's values may hold line breaks)."""
+    return " ".join(text.split())
+
+
 @main.command()
-@click.argument("scenario", type=click.File("r", encoding="utf-8"))
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True)
-def score(scenario: Any, lang: str) -> None:
+def score(scenario: Path, lang: str) -> None:
     """Replay a scenario file with the pure game core and print the scoreboard as JSON."""
     from companion.games.scenario import replay
 
     translate = _translator(lang)
+    data = read_scenario(scenario, translate)
     try:
-        data = json.load(scenario)
         state, board = replay(data)
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
-        raise click.ClickException(f"not a valid scenario file: {error}") from error
     except RuleError as error:
-        raise click.ClickException(error.message.render(translate)) from error
+        raise click.ClickException(one_line(error.message.render(translate))) from None
+    except (KeyError, TypeError, ValueError) as error:  # a value of the right type the rules cannot use
+        raise click.ClickException(one_line(f"not a valid scenario file: {type(error).__name__}: {error}")) from None
     result = board.to_json(translate)
     result["game"] = state.setup.game
     result["events"] = len(state.events)
@@ -120,6 +147,96 @@ def export(code: str, output: Any) -> None:
         raise click.ClickException(f"no table with code {code}") from None
     scenario = services.export_scenario(app.extensions[ENGINE_KEY], table)
     output.write(json.dumps(scenario, ensure_ascii=False, indent=2) + "\n")
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def backup(file: Path) -> None:
+    """Copy the whole database to FILE while the app runs (SQLite; for PostgreSQL, use pg_dump)."""
+    import sqlite3
+
+    from sqlalchemy import make_url
+
+    url = make_url(_app().config["DATABASE_URL"])
+    if url.get_backend_name() != "sqlite":
+        plain = url.set(drivername="postgresql").render_as_string(hide_password=True)
+        raise click.ClickException(
+            f"the database is {url.get_backend_name()}: back it up with its own tools, e.g. "
+            f"pg_dump --format=custom --file {file} '{plain}' (restore with pg_restore --clean --dbname ...), "
+            "or export tables one by one with companion export CODE"
+        )
+    if file.exists():
+        raise click.ClickException(f"{file} already exists: choose a new file name")
+    source_path = url.database or ""
+    if source_path in ("", ":memory:") or not Path(source_path).exists():
+        raise click.ClickException(f"no database file at {source_path or '(memory)'}")
+    # SQLite's online backup API: a consistent copy even while phones are recording.
+    source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
+    target = sqlite3.connect(file)
+    try:
+        with target:
+            source.backup(target)
+    finally:
+        source.close()
+        target.close()
+    size = file.stat().st_size
+    click.echo(f"backed up {source_path} to {file} ({size} bytes); restore with: companion import {file}")
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def import_(file: Path) -> None:
+    """Add a scenario file's table under a new code, or restore every table of a backup."""
+    from companion import services
+    from companion.web import ENGINE_KEY
+
+    app = _app()
+    engine = app.extensions[ENGINE_KEY]
+    with file.open("rb") as handle:
+        header = handle.read(len(SQLITE_HEADER))
+    if header == SQLITE_HEADER:
+        restored = _restore(file, engine)
+        for code in restored.skipped:
+            click.echo(f"left alone: table {code} is already in the database", err=True)
+        click.echo(f"restored {len(restored.copied)} tables: {' '.join(restored.copied) or '-'}")
+        return
+    scenario = read_scenario(file, _translator("en"))
+    try:
+        table = services.import_scenario(engine, scenario)
+    except RuleError as error:
+        raise click.ClickException(one_line(error.message.render())) from None
+    click.echo(
+        f"imported as table {table.code} ({table.setup.game}); "
+        f"watch it at /watch/{table.watch_token}, join it at /join/{table.join_token}"
+    )
+
+
+def _restore(file: Path, engine: Any) -> Any:
+    """Copy every table of the backup ``file`` into ``engine``'s database (the file is not changed)."""
+    import shutil
+    import tempfile
+
+    from companion.db import make_engine
+    from companion.ledger.store import copy_tables
+    from companion.migrate import upgrade
+
+    with tempfile.TemporaryDirectory() as folder:
+        # A backup from an older release is brought to this schema on a copy, never in place.
+        copy = Path(folder) / "backup.sqlite3"
+        shutil.copyfile(file, copy)
+        url = f"sqlite:///{copy}"
+        try:
+            upgrade(url)
+        except Exception as error:
+            raise click.ClickException(one_line(f"{file} is not a Table Companion backup: {error}")) from None
+        source = make_engine(url)
+        try:
+            return copy_tables(source, engine)
+        finally:
+            source.dispose()
 
 
 def _translator(lang: str) -> Any:

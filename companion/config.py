@@ -10,6 +10,8 @@ from typing import Any
 
 from flask import Flask
 
+RATE_LIMIT_KEYS = ("RATE_LIMIT_NEW_TABLE", "RATE_LIMIT_JOIN", "RATE_LIMIT_MISSES")
+
 
 def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
     """Fill ``app.config``: defaults, then environment variables, then ``overrides``."""
@@ -34,6 +36,10 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
         "SECRET_KEY": os.environ.get("COMPANION_SECRET_KEY"),
         "SESSION_COOKIE_SECURE": os.environ.get("COMPANION_SECURE_COOKIES") == "1",
         "BENCH_ROUTE": os.environ.get("COMPANION_BENCH_ROUTE") == "1",
+        # How many proxies (load balancers) stand in front of the app and add X-Forwarded-For:
+        # the rate limits count per client address, not per balancer.
+        "PROXIES": int(os.environ.get("COMPANION_PROXIES", "0") or 0),
+        **{key: os.environ.get(f"COMPANION_{key}") for key in RATE_LIMIT_KEYS},
     }
     app.config.from_mapping({k: v for k, v in environment.items() if v})
     if overrides:

@@ -6,12 +6,16 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from companion.db import unavailable
 from companion.games.contract import N_, Message, RuleError, msg
 from companion.htmx import wants_fragment
 from companion.services import NotFound
 from companion.web import Refused
 
 MESSAGES_TARGET = "#messages"
+RETRY_AFTER_SECONDS = 5
+LIMITED_RETRY_AFTER_SECONDS = 60
+NO_TABLE = N_("There is no table with that code or link that this phone has joined. To join, scan the host's QR code.")
 
 HTTP_MESSAGES = {
     400: N_("The request could not be understood."),
@@ -19,7 +23,11 @@ HTTP_MESSAGES = {
     404: N_("There is nothing at this address."),
     405: N_("That action is not available here."),
     413: N_("That entry is too large."),
-    500: N_("Something went wrong on our side. Your entries are safe; try again."),
+    429: N_("Too many attempts from this network. Wait a minute, then try again."),
+    500: N_(
+        "Something went wrong on our side, and this may not have been saved. Check the table, then try again:"
+        " an entry sent again is stored only once."
+    ),
 }
 
 
@@ -44,7 +52,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(NotFound)
     def no_table(_error: NotFound) -> tuple[str, int, dict[str, str]]:
-        return render_error(404, msg(N_("There is no table with that code or link. Check it with the host.")))
+        # The same answer whether the code does not exist or this phone has not joined it, so
+        # that nobody can tell existing codes from guesses.
+        return render_error(404, msg(NO_TABLE))
 
     @app.errorhandler(CSRFError)
     def stale_form(_error: CSRFError) -> tuple[str, int, dict[str, str]]:
@@ -53,9 +63,18 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int, dict[str, str]]:
         status = error.code or 500
-        return render_error(status, msg(HTTP_MESSAGES.get(status, HTTP_MESSAGES[400])))
+        body, status, headers = render_error(status, msg(HTTP_MESSAGES.get(status, HTTP_MESSAGES[400])))
+        if status == 429:
+            headers = {**headers, "Retry-After": str(LIMITED_RETRY_AFTER_SECONDS)}
+        return body, status, headers
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[str, int, dict[str, str]]:
+        reason = unavailable(error)
+        if reason is not None:
+            # The database is read-only, full or away: say so, and let phones send again later.
+            app.logger.warning("database unavailable: %s: %s", type(error).__name__, str(error).splitlines()[0])
+            body, status, headers = render_error(503, msg(reason))
+            return body, status, {**headers, "Retry-After": str(RETRY_AFTER_SECONDS)}
         app.logger.exception("unexpected error", exc_info=error)
         return render_error(500, msg(HTTP_MESSAGES[500]))

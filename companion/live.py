@@ -9,8 +9,12 @@ after the server forks) that feeds its local subscribers.
 from __future__ import annotations
 
 import logging
+import os
 import queue
+import random
 import threading
+import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,6 +23,12 @@ log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "companion:table:"
 QUEUE_SIZE = 64
+# Put in every inbox when news may have been missed (the Redis listener reconnected): each stream
+# then reads its table's ledger instead of waiting for its next quiet-spell check.
+RECHECK = 0
+RECONNECT_FIRST_DELAY = 0.2
+RECONNECT_MAX_DELAY = 10.0
+PING_SECONDS = 15.0  # a silently dead connection is noticed by the next ping
 
 
 class Broker:
@@ -59,6 +69,13 @@ class Broker:
                 _drain(inbox)
                 inbox.put_nowait(seq)
 
+    def deliver_everywhere(self, seq: int) -> None:
+        """Put ``seq`` in every local inbox of every table."""
+        with self._lock:
+            tables = list(self._subscribers)
+        for table_id in tables:
+            self.deliver(table_id, seq)
+
     def subscriber_count(self) -> int:
         """Return how many streams are open in this process."""
         with self._lock:
@@ -74,15 +91,23 @@ def _drain(inbox: queue.Queue[int]) -> None:
 
 
 class RedisBroker(Broker):
-    """Publishes through Redis; one listener per process feeds the local subscribers."""
+    """Publishes through Redis; one listener per process feeds the local subscribers.
+
+    The listener outlives Redis restarts and killed connections: it reconnects with exponential
+    backoff (0.2 s doubling to 10 s, with jitter), and after a reconnect tells every local stream
+    to read its ledger, so news published while it was away still arrives.
+    """
 
     def __init__(self, url: str) -> None:
         super().__init__()
         import redis
 
-        self._redis: Any = redis.Redis.from_url(url)
+        # A name per broker lets an operator (and the fault tests) find this process's connections.
+        self.client_name = f"companion-live-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self._redis: Any = redis.Redis.from_url(url, client_name=self.client_name, socket_keepalive=True)
         self._listener: threading.Thread | None = None
         self._start_lock = threading.Lock()
+        self.reconnects = 0
 
     @contextmanager
     def subscribe(self, table_id: int) -> Iterator[queue.Queue[int]]:
@@ -96,7 +121,7 @@ class RedisBroker(Broker):
         try:
             self._redis.publish(f"{CHANNEL_PREFIX}{table_id}", seq)
         except Exception:  # Redis is down: local phones still get the news
-            log.exception("redis publish failed; delivering locally only")
+            log.warning("redis publish failed; delivering locally only", exc_info=True)
             self.deliver(table_id, seq)
 
     def _ensure_listener(self) -> None:
@@ -106,14 +131,42 @@ class RedisBroker(Broker):
                 self._listener.start()
 
     def _listen(self) -> None:
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        pubsub.psubscribe(f"{CHANNEL_PREFIX}*")
-        for message in pubsub.listen():
+        """Listen for ever: each lost connection is logged in one line and made again."""
+        delay = RECONNECT_FIRST_DELAY
+        while True:
+            started = time.monotonic()
             try:
-                table_id = int(message["channel"].decode().removeprefix(CHANNEL_PREFIX))
-                self.deliver(table_id, int(message["data"]))
-            except (ValueError, AttributeError):
-                log.warning("ignored a malformed live message: %r", message)
+                self._listen_once()
+            except Exception as error:  # a killed connection, a restart, a network cut
+                self.reconnects += 1
+                if time.monotonic() - started > RECONNECT_MAX_DELAY:
+                    delay = RECONNECT_FIRST_DELAY  # it had been working: a fresh failure starts over
+                log.warning("redis listener lost its connection (%s); reconnecting in %.1f s", error, delay)
+            time.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, RECONNECT_MAX_DELAY)
+
+    def _listen_once(self) -> None:
+        """Subscribe, catch up the local streams if this is a reconnect, then pass news on."""
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        try:
+            pubsub.psubscribe(f"{CHANNEL_PREFIX}*")
+            if self.reconnects:
+                self.deliver_everywhere(RECHECK)
+            last_ping = time.monotonic()
+            while True:
+                message = pubsub.get_message(timeout=1.0)
+                if time.monotonic() - last_ping > PING_SECONDS:
+                    pubsub.ping()
+                    last_ping = time.monotonic()
+                if message is None or message.get("type") != "pmessage":
+                    continue
+                try:
+                    table_id = int(message["channel"].decode().removeprefix(CHANNEL_PREFIX))
+                    self.deliver(table_id, int(message["data"]))
+                except (ValueError, AttributeError):
+                    log.warning("ignored a malformed live message: %r", message)
+        finally:
+            pubsub.close()
 
 
 def make_broker(redis_url: str | None) -> Broker:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 import uuid
@@ -62,6 +63,9 @@ COLOUR_NAMES = dict(
         strict=True,
     )
 )
+
+
+_LOOKUP = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)  # table codes, join and watch tokens
 
 
 class NotFound(Exception):
@@ -137,7 +141,10 @@ def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], o
 def find_table(
     engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None
 ) -> TableInfo:
-    """Return the table, or raise NotFound."""
+    """Return the table, or raise NotFound (at once for anything that cannot be a code or a link)."""
+    given = [value for value in (code, join_token, watch_token) if value is not None]
+    if not given or not all(_LOOKUP.fullmatch(value) for value in given):
+        raise NotFound  # PostgreSQL would refuse a NUL byte with an error, not an empty answer
     table = store.find_table(engine, code=code, join_token=join_token, watch_token=watch_token)
     if table is None:
         raise NotFound
@@ -401,33 +408,27 @@ def public_seed_hash(table: TableInfo) -> str:
 # -- Scenarios ---------------------------------------------------------------------------------
 
 
+def import_scenario(engine: Engine, scenario: Mapping[str, Any]) -> TableInfo:
+    """Recreate the table of a scenario under a new code and new links; return it.
+
+    The scenario is checked by replaying it (RuleError says what is wrong; nothing is stored then).
+    Its seed and events are kept as they are, so the new table folds to the same state and
+    scores; seats claimed in the file stay claimed by its phones (``phone-1``…), which the host
+    can free. Use :func:`companion.games.scenario.parse_scenario` first for a file's text.
+    """
+    state, _board = replay(scenario)
+    seqs = [event.seq for event in state.events]
+    if len(set(seqs)) != len(seqs) or any(seq < 1 for seq in seqs):
+        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
+    table = store.insert_table(engine, setup=state.setup)
+    store.insert_ledger(engine, table.id, state.events, key_prefix="import-")
+    return table
+
+
 def export_scenario(engine: Engine, table: TableInfo) -> dict[str, Any]:
     """Return the table's ledger as a scenario (see docs/scenarios.md)."""
     events = store.load_events(engine, table.id)
     return scenario_of(table.setup, events)
-
-
-def import_scenario(engine: Engine, scenario: Mapping[str, Any]) -> TableInfo:
-    """Recreate a table from a scenario: a new code and links, the same setup, seed and entries.
-
-    The scenario is checked by replaying it with the pure core first; then each entry is appended
-    through the same decision as a phone's move (so the rules check it again) with its author.
-    Raises RuleError when the file does not replay.
-    """
-    state, _board = replay(scenario)
-    table = store.insert_table(engine, setup=state.setup)
-    for event in state.events:
-        record(
-            engine,
-            table,
-            kind=event.kind,
-            payload=event.payload,
-            author=event.author,
-            by_host=event.by_host,
-            idempotency_key=f"import-{event.seq}",
-            joining=event.kind == kinds.SEAT_CLAIM,
-        )
-    return table
 
 
 # -- Results, history, profiles, host recovery -------------------------------------------------

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
@@ -67,6 +69,33 @@ def checked_key(raw: str) -> str:
     """Return a well-formed idempotency key from a form, or refuse the form as stale or broken."""
     if not 8 <= len(raw) <= 64 or not all(c.isalnum() or c in "-_" for c in raw):
         raise refuse(400, N_("This form is out of date or damaged. Reload the page and try again."))
+    return raw
+
+
+_SEQUENCE_NUMBER = re.compile(r"[0-9]{1,12}", re.ASCII)
+
+
+def sequence_number(raw: str | None) -> int | None:
+    """Return ``raw`` as a whole number written in ASCII digits (a seat, a seq), else None.
+
+    ``str.isdigit`` is true for "²" and other Unicode digits that ``int`` refuses; this is not.
+    """
+    return int(raw) if raw is not None and _SEQUENCE_NUMBER.fullmatch(raw) else None
+
+
+def safe_next(raw: str | None, default: str) -> str:
+    """Return ``raw`` if it is a path on this site, else ``default`` (for every ``next=`` field).
+
+    Browsers drop tabs and newlines from URLs and read a backslash as a slash, so "/", a tab,
+    "/evil.example" leads off-site: any control character, space, backslash, scheme or host is refused.
+    """
+    if not raw or not raw.startswith("/") or len(raw) > 2048:
+        return default
+    if any(ord(c) < 0x21 or ord(c) == 0x7F or c == "\\" for c in raw):
+        return default
+    parts = urlsplit(raw)
+    if parts.scheme or parts.netloc or raw.startswith("//"):
+        return default
     return raw
 
 

@@ -6,15 +6,22 @@ docs/scenarios.md for the format.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games import kinds
 from companion.games.contract import N_, Event, Player, RuleError, Scoreboard, Setup, resolve_options
 from companion.games.registry import get_game
 from companion.games.table import TABLE_OPTIONS, TableState, fold, score
 
 SCENARIO_VERSION = 1
 MAX_PLAYERS = 6
+# A long game night is a few thousand entries of a few hundred bytes: these caps are far above
+# that, and keep a hostile or broken file from costing seconds and hundreds of megabytes.
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 12
+MAX_EVENTS = 20_000
 # Okabe–Ito colours: distinguishable with the common kinds of colour blindness.
 PLAYER_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999")
 
@@ -25,7 +32,20 @@ def all_options(slug: str) -> tuple[Any, ...]:
 
 
 def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
-    """Return a scenario dict for a setup and its events."""
+    """Return a scenario dict for a setup and its events, without the phones' device ids.
+
+    Each phone that claimed a seat is named "phone-1", "phone-2"… in the order it first appears,
+    so the file replays the same way (the same phone, or another one, claiming a seat) while the
+    id that lets a phone act at the table stays on the server.
+    """
+    phones: dict[str, str] = {}
+
+    def private(event: Event) -> dict[str, Any]:
+        payload = dict(event.payload)
+        if event.kind == kinds.SEAT_CLAIM and "device" in payload:
+            payload["device"] = phones.setdefault(str(payload["device"]), f"phone-{len(phones) + 1}")
+        return payload
+
     return {
         "version": SCENARIO_VERSION,
         "game": setup.game,
@@ -36,7 +56,7 @@ def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
             {
                 "seq": e.seq,
                 "kind": e.kind,
-                "payload": dict(e.payload),
+                "payload": private(e),
                 "author": e.author,
                 "by_host": e.by_host,
                 **({"at": e.at.isoformat()} if e.at else {}),
@@ -46,39 +66,107 @@ def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
     }
 
 
+def parse_scenario(data: bytes | str) -> dict[str, Any]:
+    """Return the JSON object in ``data``, or raise RuleError if it is too large, too deep or not JSON.
+
+    Only the size and the shape of the JSON are checked here; :func:`replay` checks the rest.
+    """
+    raw = data.encode() if isinstance(data, str) else data
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise RuleError(N_("A scenario file is at most {limit} MB."), limit=MAX_SCENARIO_BYTES // (1024 * 1024))
+    try:
+        parsed = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise RuleError(N_("This is not a JSON file: it is not UTF-8 text.")) from None
+    except RecursionError:
+        raise RuleError(N_("A scenario nests at most {limit} levels deep."), limit=MAX_DEPTH) from None
+    except ValueError as error:  # JSONDecodeError, or bytes that are not UTF-8
+        raise RuleError(N_("This is not a JSON file: {error}."), error=str(error)[:120]) from None
+    if _depth(parsed) > MAX_DEPTH:
+        raise RuleError(N_("A scenario nests at most {limit} levels deep."), limit=MAX_DEPTH)
+    if not isinstance(parsed, dict):
+        raise RuleError(N_("A scenario is a JSON object."))
+    return parsed
+
+
+def _depth(value: Any) -> int:
+    """Return how deeply lists and objects nest in ``value`` (without recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:  # deeper than the cap is enough to know
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _objects(value: Any, what: str) -> list[Mapping[str, Any]]:
+    """Return ``value`` as a list of JSON objects, or refuse the scenario naming ``what``."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, Mapping) for item in value):
+        raise RuleError(N_("“{field}” in a scenario is a list of objects."), field=what)
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    """Return ``value`` if it is a whole number (not a boolean), or refuse the scenario naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(N_("“{field}” in a scenario is a whole number."), field=what)
+    return value
+
+
 def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
-    """Fold a scenario's events through the games and score it."""
+    """Fold a scenario's events through the games and score it (RuleError names what is wrong)."""
     if not isinstance(scenario, Mapping):
         raise RuleError(N_("A scenario is a JSON object."))
     slug = str(scenario.get("game", ""))
     game = get_game(slug)
-    raw_players = scenario.get("players") or []
+    raw_players = _objects(scenario.get("players"), "players")
+    if not 1 <= len(raw_players) <= MAX_PLAYERS:
+        raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
+    if not all(isinstance(p.get("name"), str) for p in raw_players):
+        raise RuleError(N_("Every player in a scenario has a name."))
     players = tuple(
         Player(
-            int(p.get("seat", index)),
+            _whole(p.get("seat", index), "seat"),
             str(p["name"]),
             str(p.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])),
         )
         for index, p in enumerate(raw_players, start=1)
     )
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
-    setup = Setup(
-        slug,
-        players,
-        resolve_options(all_options(slug), scenario.get("options") or {}),
-        str(scenario.get("seed") or "0"),
-    )
+    options = scenario.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RuleError(N_("“{field}” in a scenario is an object."), field="options")
+    setup = Setup(slug, players, resolve_options(all_options(slug), options), str(scenario.get("seed") or "0"))
     game.check_setup(setup)
-    events = [
-        Event(
-            seq=int(raw.get("seq", index)),
-            kind=str(raw["kind"]),
-            payload=dict(raw.get("payload") or {}),
-            author=raw.get("author"),
-            by_host=bool(raw.get("by_host", raw.get("author") is None)),
-        )
-        for index, raw in enumerate(scenario.get("events") or [], start=1)
-    ]
+    raw_events = _objects(scenario.get("events"), "events")
+    if len(raw_events) > MAX_EVENTS:
+        raise RuleError(N_("A scenario holds at most {limit} events."), limit=MAX_EVENTS)
+    events = [_event(raw, index) for index, raw in enumerate(raw_events, start=1)]
     state = fold(game, setup, sorted(events, key=lambda e: e.seq))
     return state, score(game, state)
+
+
+def _event(raw: Mapping[str, Any], index: int) -> Event:
+    """Return one scenario event, checking the types of its fields."""
+    payload = raw.get("payload") or {}
+    if not isinstance(payload, Mapping):
+        raise RuleError(N_("“{field}” in a scenario is an object."), field="payload")
+    author = raw.get("author")
+    if not isinstance(raw.get("kind"), str):
+        raise RuleError(N_("Every event in a scenario has a kind."))
+    return Event(
+        seq=_whole(raw.get("seq", index), "seq"),
+        kind=raw["kind"],
+        payload=dict(payload),
+        author=None if author is None else _whole(author, "author"),
+        by_host=bool(raw.get("by_host", author is None)),
+    )

@@ -283,3 +283,75 @@ def append_event(
 # One writer per process at a time: waiting here is cheap (and cooperative under gevent), while
 # waiting inside SQLite's busy handler would stall every request of a gevent worker.
 _process_write_lock = threading.Lock()
+
+
+# -- Whole tables: importing a scenario, restoring a backup ------------------------------------
+
+
+def insert_ledger(engine: Engine, table_id: int, events: Sequence[Event], key_prefix: str) -> None:
+    """Store ``events`` as they are (their seqs kept) in an empty table's ledger, in one transaction.
+
+    For importing: the events are a replayed ledger, so the fold skips exactly what it skipped
+    before (an undone move, say) instead of the rules refusing it now. Keys are ``key_prefix`` + seq.
+    """
+    with write_session(engine) as session:
+        record = session.get(TableRecord, table_id)
+        if record is None or record.last_seq != 0:
+            raise LookupError(f"table {table_id} is missing or not empty")
+        for event in events:
+            session.add(
+                EventRecord(
+                    table_id=table_id,
+                    seq=event.seq,
+                    kind=event.kind,
+                    payload=dict(event.payload),
+                    author_seat=event.author,
+                    by_host=event.by_host,
+                    idempotency_key=f"{key_prefix}{event.seq}",
+                    created_at=event.at or datetime.now(UTC),
+                )
+            )
+        record.last_seq = max((event.seq for event in events), default=0)
+        session.add(record)
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore did: the codes of the tables copied, and of those already there (left alone)."""
+
+    copied: tuple[str, ...]
+    skipped: tuple[str, ...]
+
+
+def copy_tables(source: Engine, target: Engine) -> Restored:
+    """Copy every table and its whole ledger (codes, links, seeds, keys, times) from ``source``.
+
+    A table whose code, join or watch link is already in ``target`` is left alone and reported,
+    so restoring twice, or into a database in use, never doubles or overwrites anything.
+    """
+    copied, skipped = [], []
+    with read_session(source) as reading:
+        tables = reading.exec(select(TableRecord).order_by(col(TableRecord.id))).all()
+        for table in tables:
+            with write_session(target) as writing:
+                clash = writing.exec(
+                    select(TableRecord.id).where(
+                        (col(TableRecord.code) == table.code)
+                        | (col(TableRecord.join_token) == table.join_token)
+                        | (col(TableRecord.watch_token) == table.watch_token)
+                    )
+                ).first()
+                if clash is not None:
+                    skipped.append(table.code)
+                    continue
+                fields = table.model_dump(exclude={"id"})
+                fresh = TableRecord(**fields)
+                writing.add(fresh)
+                writing.flush()
+                events = reading.exec(
+                    select(EventRecord).where(EventRecord.table_id == table.id).order_by(col(EventRecord.seq))
+                ).all()
+                for row in events:
+                    writing.add(EventRecord(**{**row.model_dump(exclude={"id"}), "table_id": fresh.id}))
+                copied.append(table.code)
+    return Restored(tuple(copied), tuple(skipped))

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, request
 
 from companion import services
+from companion.live import RECHECK
 from companion.views.play import member
-from companion.web import broker, engine
+from companion.web import broker, engine, sequence_number
 
 bp = Blueprint("live", __name__, url_prefix="/t/<code>")
 
@@ -25,8 +26,7 @@ def _message(seq: int) -> str:
 def stream(code: str) -> Response:
     """Stream the table's sequence numbers; a reconnect catches up from Last-Event-ID."""
     table, _role = member(code)
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    after = int(raw) if raw.isdigit() else 0
+    after = sequence_number(request.headers.get("Last-Event-ID") or request.args.get("after")) or 0
     live, database = broker(), engine()
 
     def events() -> Iterator[str]:
@@ -39,6 +39,8 @@ def stream(code: str) -> Response:
             while True:
                 try:
                     seq = inbox.get(timeout=HEARTBEAT_SECONDS)
+                    if seq == RECHECK:  # news may have been missed (Redis reconnected): read the ledger
+                        seq = services.table_state(database, table).last_seq
                 except queue.Empty:
                     # A quiet spell: look at the ledger itself, in case news went to another
                     # process (several workers without Redis), then send a heartbeat.

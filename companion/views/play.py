@@ -18,22 +18,20 @@ from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
 from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
 from companion.views.tables import take_seat_from_form
-from companion.web import broker, checked_key, engine, parse_payload, qr_response, refuse
+from companion.web import broker, checked_key, engine, parse_payload, qr_response, refuse, safe_next, sequence_number
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
 
 def member(code: str) -> tuple[TableInfo, Membership]:
-    """Return the table and this phone's role there, or refuse a phone that has not joined.
+    """Return the table and this phone's role there; a phone that has not joined gets "no such table".
 
     The ledger decides who holds a seat: a phone whose seat the host freed is back to watching.
     """
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
     if role is None:
-        raise refuse(
-            403, N_("This phone has not joined table {code}. Scan the host's QR code to join."), code=table.code
-        )
+        raise services.NotFound  # the same answer as an unknown code: codes cannot be told from guesses
     if role.seat is not None and services.table_state(engine(), table).claims.get(role.seat) != device_id():
         role = Membership(host=role.host, seat=None)
     return table, role
@@ -68,8 +66,8 @@ def table(code: str) -> ResponseReturnValue:
     """Show the table (the board alone for htmx)."""
     table, role = member(code)
     context = board_context(table, role)
-    since = request.args.get("since", "")
-    if wants_fragment() and since.isdigit() and int(since) == context["state"].last_seq:  # type: ignore[attr-defined]
+    since = sequence_number(request.args.get("since"))
+    if wants_fragment() and since == context["state"].last_seq:  # type: ignore[attr-defined]
         return "", 204  # nothing new: the poll keeps what it shows
     if wants_fragment():
         return render_template("partials/_board.html", **context, fragment=True)
@@ -96,14 +94,12 @@ def record(code: str) -> ResponseReturnValue:
         idempotency_key=checked_key(request.form.get("key", "")),
         broker=broker(),
     )
-    back = request.form.get("next", "")
     if wants_fragment():
         # The answer to this phone's own move clears its earlier messages; a refresh never does.
         return render_template(
             "partials/_board.html", **board_context(table, role), fragment=True, answers_own_move=True
         )
-    target = back if back.startswith("/") and not back.startswith("//") else url_for("play.table", code=table.code)
-    return redirect(target, 303)
+    return redirect(safe_next(request.form.get("next"), url_for("play.table", code=table.code)), 303)
 
 
 @bp.post("/seat")

@@ -15,7 +15,7 @@ from companion.htmx import wants_fragment
 from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.ledger.store import TableInfo
 from companion.membership import device_id, joined_codes, membership, profile_token, remember
-from companion.web import broker, checked_key, engine, refuse
+from companion.web import broker, checked_key, engine, refuse, safe_next, sequence_number
 
 bp = Blueprint("tables", __name__)
 
@@ -94,13 +94,13 @@ def join(token: str) -> ResponseReturnValue:
 
 def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     """Give this phone the seat chosen in the form, then show the table."""
-    seat = request.form.get("seat", "")
-    if not seat.isdigit():
+    seat = sequence_number(request.form.get("seat"))
+    if seat is None:
         raise refuse(400, N_("Choose a seat."))
     key = checked_key(request.form.get("key", ""))
-    services.take_seat(engine(), table, seat=int(seat), device=device_id(), key=key, broker=broker())
-    remember(table.code, seat=int(seat))
-    services.link_seat(engine(), services.find_profile(engine(), profile_token()), table, int(seat))
+    services.take_seat(engine(), table, seat=seat, device=device_id(), key=key, broker=broker())
+    remember(table.code, seat=seat)
+    services.link_seat(engine(), services.find_profile(engine(), profile_token()), table, seat)
     return redirect(url_for("play.table", code=table.code), 303)
 
 
@@ -118,8 +118,7 @@ def theme() -> ResponseReturnValue:
     chosen = request.form.get("theme", "")
     if chosen in THEMES:
         session[THEME_KEY] = chosen
-    back = request.form.get("next", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else url_for("tables.home"), 303)
+    return redirect(safe_next(request.form.get("next"), url_for("tables.home")), 303)
 
 
 @bp.post("/language")
@@ -128,5 +127,4 @@ def language() -> ResponseReturnValue:
     chosen = request.form.get("lang", "")
     if chosen in ("en", "ja"):
         session[LANGUAGE_KEY] = chosen
-    back = request.form.get("next", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else url_for("tables.home"), 303)
+    return redirect(safe_next(request.form.get("next"), url_for("tables.home")), 303)

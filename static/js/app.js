@@ -20,6 +20,7 @@
   var sseOpen = false;
   var pollTimer = null;
   var flushing = false;
+  var SEND_TIMEOUT = 15000; /* the same as htmx's timeout in base.html */
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
@@ -103,17 +104,66 @@
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig;
     if (!config) return;
-    if (config.verb === "post" && !navigator.onLine && isEntry(config)) {
+    /* Offline, or entries still waiting: this one waits behind them, so they are stored in the
+       order they were tapped. */
+    if (config.verb === "post" && isEntry(config) && (!navigator.onLine || loadQueue().length)) {
       event.preventDefault();
       enqueue(config, event.detail.elt);
+      if (navigator.onLine) tell("kept", "queued"); /* offline, the banner says it already */
+      flush();
+    } else if (config.verb === "post" && isEntry(config) && event.detail.xhr) {
+      watchEntry(event.detail.xhr, config, event.detail.elt);
     }
   });
 
-  document.body.addEventListener("htmx:sendError", function (event) {
+  document.body.addEventListener("htmx:sendError", showConnection);
+
+  /* An entry whose answer is a 5xx or a 429, or does not come (no network, htmx's timeout), is
+     kept on the phone with its idempotency key and sent again until it is stored (a resend of an
+     entry the server did store gets the first answer: never stored twice). The request itself is
+     watched, not htmx's events: those are fired on the form, which a board refresh may already
+     have replaced, and then reach nobody. */
+  function watchEntry(xhr, config, element) {
+    var keep = function (why) {
+      enqueue(config, element);
+      if (why) tell("kept", why);
+      showConnection();
+    };
+    xhr.addEventListener("load", function () {
+      if (xhr.status >= 500) keep("server");
+      else if (xhr.status === 429) keep("busy");
+    });
+    xhr.addEventListener("timeout", function () { keep("timeout"); });
+    xhr.addEventListener("error", function () { keep(navigator.onLine ? "timeout" : ""); });
+  }
+
+  /* Anything else that fails (not an entry, not a board refresh) says so; nothing is resent. */
+  function answerFailed(event) {
     var config = event.detail.requestConfig;
-    if (config && config.verb === "post" && isEntry(config)) enqueue(config, event.detail.elt);
-    showConnection();
-  });
+    if (!config || config.verb === "get" || isEntry(config)) return;
+    var xhr = event.detail.xhr;
+    tell("failed", event.type === "htmx:timeout" ? "timeout" : xhr && xhr.status === 429 ? "busy" : "server");
+  }
+  document.body.addEventListener("htmx:responseError", answerFailed);
+  document.body.addEventListener("htmx:timeout", answerFailed);
+
+  /* A translated sentence (from data attributes on the connection banner) in the message area. */
+  function tell(what, why) {
+    var messages = document.getElementById("messages");
+    var text = banner && banner.getAttribute("data-" + what + "-" + why);
+    if (!messages || !text) return;
+    var line = document.createElement("p");
+    line.className = "error";
+    line.setAttribute("role", "alert");
+    line.setAttribute("data-kept", what === "kept" ? "true" : "false");
+    line.textContent = text;
+    messages.textContent = "";
+    messages.appendChild(line);
+  }
+  function clearKept() {
+    var kept = document.querySelector("#messages [data-kept='true']");
+    if (kept) kept.parentNode.removeChild(kept);
+  }
 
   function isEntry(config) { return /\/events$/.test(config.path); }
 
@@ -170,15 +220,21 @@
     if (!queue.length) return;
     flushing = true;
     var item = queue[0];
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (abort) abort.abort(); }, SEND_TIMEOUT);
     fetch(item.path, {
       method: "POST",
       body: item.body,
       credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrfToken(), "HX-Request": "true" }
     }).then(function (response) {
+      clearTimeout(timer);
       flushing = false;
-      if (response.status >= 500) return;
+      /* Not stored yet (the server failed or is busy): keep it, try again on the next round. */
+      if (response.status >= 500 || response.status === 429) return;
       saveQueue(loadQueue().filter(function (other) { return other.key !== item.key; }));
+      if (!loadQueue().length) clearKept();
       if (response.status >= 400) {
         response.text().then(function (text) {
           var messages = document.getElementById("messages");
@@ -187,7 +243,7 @@
       }
       refresh();
       flush();
-    }).catch(function () { flushing = false; });
+    }).catch(function () { clearTimeout(timer); flushing = false; });
   }
 
   window.addEventListener("online", function () { showConnection(); flush(); refresh(); });

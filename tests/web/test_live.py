@@ -44,7 +44,8 @@ def test_a_stream_catches_up_from_the_last_seq_it_had(client: FlaskClient) -> No
 
 def test_strangers_cannot_open_the_stream(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
     code = new_table(client)
-    assert make_client().get(f"/t/{code}/stream").status_code == 403
+    refused = make_client().get(f"/t/{code}/stream")
+    assert refused.status_code == 404 and "this phone has joined" in refused.text
 
 
 def test_recording_publishes_the_new_seq_to_subscribers(app: Flask, client: FlaskClient) -> None:

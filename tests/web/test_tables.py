@@ -81,8 +81,8 @@ def test_unknown_codes_links_and_strangers_get_clear_refusals(client: FlaskClien
     assert "no table" in client.get("/join/not-a-real-token").text
     stranger = make_client()
     response = stranger.get(f"/t/{code}")
-    assert response.status_code == 403 and "QR code" in response.text
-    assert post_event(stranger, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 403
+    assert response.status_code == 404 and "QR code" in response.text
+    assert post_event(stranger, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 404
 
 
 def test_spectators_watch_but_cannot_record(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
