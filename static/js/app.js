@@ -196,7 +196,27 @@
     if (taken) { key = (key + "-" + taken).slice(0, 64); data.set("key", key); }
     queue.push({ path: config.path, body: new URLSearchParams(data).toString(), key: key, label: labelOf(element, data) });
     saveQueue(queue);
+    markQueued(element);
   }
+
+  /* The tapped control itself says its entry is waiting to be sent (until the board is fetched
+     again once the entry is stored). */
+  function markQueued(element) {
+    var form = element && element.closest ? element.closest("form") : null;
+    if (!form) return;
+    form.classList.add("queued");
+    form.querySelectorAll("button").forEach(function (button) { button.setAttribute("aria-describedby", "pending"); });
+  }
+
+  /* Times in the log are written in UTC; each phone shows them in its own time zone. */
+  function localTimes(root) {
+    (root || document).querySelectorAll("time[data-utc]").forEach(function (element) {
+      var when = new Date(element.getAttribute("datetime"));
+      if (!isNaN(when.getTime())) element.textContent = when.toLocaleTimeString();
+    });
+  }
+  localTimes();
+  document.body.addEventListener("htmx:afterSettle", function (event) { localTimes(event.target); });
 
   function renderQueue(queue) {
     if (!pendingBox) return;

@@ -66,6 +66,11 @@ def test_an_entry_made_offline_arrives_exactly_once(live_server: str, phone) -> 
     plus.click()
     plus.click()
     assert aki.locator("#pending li").count() == 2
+    assert aki.locator("form.queued", has=plus).count() == 1  # the tapped control says it waits
+    aki.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    banner = aki.locator("#connection").bounding_box()
+    assert banner is not None and 0 <= banner["y"] < 100  # the banner stays in view, under the header
+    aki.evaluate("window.scrollTo(0, 0)")
     screenshot(aki, "offline-pending")
     assert total(ben, "Aki") == "0"
 
@@ -77,6 +82,7 @@ def test_an_entry_made_offline_arrives_exactly_once(live_server: str, phone) -> 
     assert total(aki, "Aki") == "2"  # sent once each, never doubled
     aki.goto(aki.url + "/log")
     assert aki.locator(".log li", has_text="+1 Victory points").count() == 2
+    assert "UTC" not in aki.locator(".log time").first.inner_text()  # shown in the phone's own time
 
 
 def test_the_whole_flow_in_japanese(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
