@@ -216,6 +216,16 @@
     });
   }
   localTimes();
+
+  /* The offline page (served by the service worker when a page could not be loaded) tries the
+     page again by itself: after a server outage the phone comes back without a tap. */
+  if (document.getElementById("retry-page") && location.pathname !== "/offline") {
+    setInterval(function () {
+      fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { if (response.ok) location.reload(); })
+        .catch(function () {});
+    }, 5000);
+  }
   document.body.addEventListener("htmx:afterSettle", function (event) { localTimes(event.target); });
 
   function renderQueue(queue) {
