@@ -22,8 +22,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    from companion import assets, errors, htmx, i18n
     from companion import config as config_module
-    from companion import errors, htmx, i18n
     from companion.db import make_engine
     from companion.live import make_broker
     from companion.views import live, play, shell, tables
@@ -39,6 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         SQLModel.metadata.create_all(app.extensions[ENGINE_KEY])
     i18n.init_app(app)
     htmx.init_app(app)
+    assets.init_app(app)
     csrf.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
