@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 import uuid
@@ -312,12 +313,31 @@ class LogLine:
     undoable: bool
 
 
-def log_lines(state: TableState, seat: int | None, host: bool) -> list[LogLine]:
-    """Return the ledger in plain words, newest first, with undo where this phone may undo."""
+LOG_PAGE = 50
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of the log, newest first, and where the next (older) page starts."""
+
+    lines: list[LogLine]
+    older: int | None
+
+
+def log_page(state: TableState, seat: int | None, host: bool, before: int | None = None) -> LogPage:
+    """Return up to :data:`LOG_PAGE` entries in plain words, newest first, from the one before ``before``.
+
+    Undo is offered where this phone may undo. ``older`` is the ``before`` of the next page, or
+    None on the last one. Only the page's entries are described: a long ledger costs no more.
+    """
     game = get_game(state.setup.game)
     names = {p.seat: p.name for p in state.setup.players}
+    events = state.events
+    end = len(events) if before is None else bisect.bisect_left(events, before, key=lambda e: e.seq)
+    start = max(0, end - LOG_PAGE)
     lines = []
-    for event in reversed(state.events):
+    for index in range(end - 1, start - 1, -1):
+        event = events[index]
         author = names.get(event.author, "") if event.author is not None else ""
         lines.append(
             LogLine(
@@ -329,7 +349,7 @@ def log_lines(state: TableState, seat: int | None, host: bool) -> list[LogLine]:
                 undoable=undoable(game, state, event, seat, host),
             )
         )
-    return lines
+    return LogPage(lines, events[start].seq if start > 0 else None)
 
 
 def latest_news(state: TableState) -> Any:

@@ -1046,6 +1046,8 @@ JA = {
     "{name}'s station founds the {value} center": "{name}のステーションが{value}点の経済センターを設立",
     "{name}'s station goes back to Earth": "{name}のステーションが地球に戻る",
     "{name}: ship level {ship} (hand of {hand}), technology level {tech}": "{name}:宇宙船開発{ship}(手札{hand}枚)、技術力{tech}",
+    # Performance
+    "Older entries": "以前の記録",
 }
 
 

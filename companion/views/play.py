@@ -118,20 +118,24 @@ def take_seat(code: str) -> ResponseReturnValue:
 
 @bp.get("/log")
 def log(code: str) -> ResponseReturnValue:
-    """List every entry in plain words, with undo per row."""
+    """List the entries in plain words, newest first, a page at a time, with undo per row."""
     table, role = member(code)
     state = services.table_state(engine(), table)
-    return render_template(
-        "tables/log.html",
-        table=table,
-        role=role,
-        state=state,
-        game=get_game(table.setup.game),
-        lines=services.log_lines(state, role.seat, role.host),
-        controls=services.seat_view(state, role.seat, role.host).controls,
-        kinds=kinds,
-        key=services.new_key(),
-    )
+    before = request.args.get("before", "")
+    page = services.log_page(state, role.seat, role.host, int(before) if before.isdigit() else None)
+    context = {
+        "table": table,
+        "role": role,
+        "state": state,
+        "game": get_game(table.setup.game),
+        "page": page,
+        "controls": services.seat_view(state, role.seat, role.host).controls,
+        "kinds": kinds,
+        "key": services.new_key(),
+    }
+    if wants_fragment():
+        return render_template("partials/_log_lines.html", **context)
+    return render_template("tables/log.html", **context)
 
 
 @bp.get("/results")
