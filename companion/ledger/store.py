@@ -11,6 +11,7 @@ import json
 import secrets
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -221,7 +222,9 @@ def append_event(
     number locks the table's row (PostgreSQL) inside a write transaction (SQLite: BEGIN IMMEDIATE).
     """
     integrity_error = engine.dialect.loaded_dbapi.IntegrityError
-    with _process_write_lock:
+    # PostgreSQL orders the appends of a table by its row lock alone: appends to other tables,
+    # and reads, go on meanwhile. SQLite has one writer per database file anyway.
+    with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
         ledger = _Ledger(engine)
         try:
             if ledger.sqlite:
@@ -270,6 +273,6 @@ def append_event(
             ledger.close()
 
 
-# One writer per process at a time: waiting here is cheap (and cooperative under gevent), while
-# waiting inside SQLite's busy handler would stall every request of a gevent worker.
-_process_write_lock = threading.Lock()
+# SQLite: one writer per process at a time. Waiting here is cheap (and cooperative under gevent),
+# while waiting inside SQLite's busy handler would stall every request of a gevent worker.
+_sqlite_write_lock = threading.Lock()
