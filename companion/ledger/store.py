@@ -7,6 +7,7 @@ locks the table's row (``FOR UPDATE``). Inside that lock the next sequence numbe
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -145,6 +146,15 @@ _EVENT_COLUMNS = "seq, kind, payload, author_seat, created_at, by_host"
 _SQL = {
     "next_seq": "UPDATE game_table SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq",
     "events_after": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? ORDER BY seq",
+    "events_between": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? AND seq <= ?"
+    " ORDER BY seq",
+    "snapshot_headers": "SELECT seq, voided, voided_digest FROM fold_snapshot"
+    " WHERE table_id = ? AND rule_version = ? AND format = ? ORDER BY seq, id",
+    "snapshot_state": "SELECT state FROM fold_snapshot"
+    " WHERE table_id = ? AND rule_version = ? AND format = ? AND seq = ? AND voided_digest = ?",
+    "snapshot_insert": "INSERT INTO fold_snapshot"
+    " (table_id, seq, rule_version, format, voided, voided_digest, state, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
     "event_by_key": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND idempotency_key = ?",
     "insert": "INSERT INTO ledger_event"
     " (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
@@ -205,6 +215,85 @@ def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
         return events
     finally:
         ledger.close()
+
+
+def load_events_between(engine: Engine, table_id: int, after: int, up_to: int) -> list[Event]:
+    """Return the table's events with ``after < seq <= up_to``, in order."""
+    ledger = _Ledger(engine)
+    try:
+        ledger.cursor.execute(ledger.sql("events_between"), (table_id, after, up_to))
+        events = [ledger.event(row) for row in ledger.cursor.fetchall()]
+        ledger.connection.rollback()
+        return events
+    finally:
+        ledger.close()
+
+
+# -- Fold snapshots: a cache of folded states in the database (see ``ledger.snapshots``) ----------
+
+
+@dataclass(frozen=True)
+class SnapshotKey:
+    """Which stored snapshot: the table's state through ``seq`` with the entries ``voided`` left out."""
+
+    seq: int
+    voided: frozenset[int]
+
+    @property
+    def digest(self) -> str:
+        """A short name of the voided set (one row per distinct set)."""
+        return hashlib.sha256(",".join(map(str, sorted(self.voided))).encode()).hexdigest()[:32]
+
+
+def snapshot_keys(engine: Engine, *, table_id: int, rule_version: int, format: int) -> list[SnapshotKey]:
+    """Return the table's stored snapshots for this rule version and encoding, oldest first."""
+    ledger = _Ledger(engine)
+    try:
+        ledger.cursor.execute(ledger.sql("snapshot_headers"), (table_id, rule_version, format))
+        keys = [SnapshotKey(int(seq), frozenset(json.loads(voided))) for seq, voided, _ in ledger.cursor.fetchall()]
+        ledger.connection.rollback()
+        return keys
+    finally:
+        ledger.close()
+
+
+def snapshot_state(engine: Engine, *, table_id: int, rule_version: int, format: int, key: SnapshotKey) -> str | None:
+    """Return the stored state of one snapshot, or None."""
+    ledger = _Ledger(engine)
+    try:
+        ledger.cursor.execute(ledger.sql("snapshot_state"), (table_id, rule_version, format, key.seq, key.digest))
+        row = ledger.cursor.fetchone()
+        ledger.connection.rollback()
+        return None if row is None else str(row[0])
+    finally:
+        ledger.close()
+
+
+def save_snapshots(
+    engine: Engine, *, table_id: int, rule_version: int, format: int, snapshots: Sequence[tuple[SnapshotKey, str]]
+) -> None:
+    """Store snapshots (one already stored under the same key is kept)."""
+    if not snapshots:
+        return
+    with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
+        ledger = _Ledger(engine)
+        try:
+            if ledger.sqlite:
+                ledger.cursor.execute("BEGIN IMMEDIATE")
+            now = ledger.stored_time(datetime.now(UTC))
+            ledger.cursor.executemany(
+                ledger.sql("snapshot_insert"),
+                [
+                    (table_id, key.seq, rule_version, format, json.dumps(sorted(key.voided)), key.digest, state, now)
+                    for key, state in snapshots
+                ],
+            )
+            ledger.connection.commit()
+        except BaseException:
+            ledger.connection.rollback()
+            raise
+        finally:
+            ledger.close()
 
 
 def append_event(
