@@ -22,7 +22,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from companion import assets, boards, errors, htmx, i18n
+    from companion import assets, boards, errors, htmx, i18n, streams
     from companion import config as config_module
     from companion.db import make_engine
     from companion.live import make_broker
@@ -42,6 +42,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     csrf.init_app(app)
     boards.init_app(app)
+    streams.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(live.bp)

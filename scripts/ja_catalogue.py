@@ -1048,6 +1048,7 @@ JA = {
     "{name}: ship level {ship} (hand of {hand}), technology level {tech}": "{name}:宇宙船開発{ship}(手札{hand}枚)、技術力{tech}",
     # Performance
     "Older entries": "以前の記録",
+    "Too many live connections: this screen refreshes every few seconds instead.": "ライブ接続が多すぎます。この画面は数秒ごとに更新します。",
 }
 
 
