@@ -7,10 +7,12 @@ new URL, so a phone may keep the old one forever. A request with the current dig
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from pathlib import Path
 from typing import Any
 
+import brotli
 from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 
@@ -27,6 +29,7 @@ COMPRESSED_TYPES = (
 )
 
 _digests: dict[tuple[str, int], str] = {}
+_squeezed: dict[tuple[str, str, str], bytes] = {}
 
 
 def init_app(app: Flask) -> None:
@@ -64,6 +67,7 @@ def _cache_lifetime(response: Response) -> Response:
     if request.endpoint != "static" or response.status_code != 200:
         return response
     filename = (request.view_args or {}).get("filename", "")
+    _compressed_static(response, filename)
     if request.args.get(VERSION_ARG) == static_version(filename):
         response.cache_control.public = True
         response.cache_control.max_age = YEAR
@@ -71,3 +75,29 @@ def _cache_lifetime(response: Response) -> Response:
     else:
         response.cache_control.no_cache = True
     return response
+
+
+def _compressed_static(response: Response, filename: str) -> None:
+    """Answer a CSS or JS file compressed once per version (brotli at its best, else gzip).
+
+    Flask sends static files as a stream (the server's file wrapper), which Flask-Compress leaves
+    alone; these few files are small, so each version is compressed once and kept.
+    """
+    if response.mimetype not in COMPRESSED_TYPES or "Content-Encoding" in response.headers:
+        return
+    accepted = request.accept_encodings
+    algorithm = "br" if accepted["br"] else "gzip" if accepted["gzip"] else None
+    response.vary.add("Accept-Encoding")
+    if algorithm is None:
+        return
+    key = (filename, static_version(filename), algorithm)
+    body = _squeezed.get(key)
+    if body is None:
+        raw = (Path(current_app.static_folder or "static") / filename).read_bytes()
+        body = _squeezed[key] = brotli.compress(raw, quality=11) if algorithm == "br" else gzip.compress(raw, 9)
+    stream = response.response
+    if hasattr(stream, "close"):
+        stream.close()  # the file it was going to send
+    response.direct_passthrough = False
+    response.set_data(body)
+    response.headers["Content-Encoding"] = algorithm

@@ -11,8 +11,9 @@ import hashlib
 import json
 import secrets
 import threading
-from collections.abc import Callable, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -194,6 +195,27 @@ class _Ledger:
         self.connection.close()  # back to the pool
 
 
+# The append in progress on this greenlet/thread: reads made while deciding it (a snapshot, older
+# entries) go through its connection. A second connection from the pool would wait for the pool
+# while every pooled connection waits for this append's row lock.
+_appending: ContextVar[tuple[Engine, _Ledger] | None] = ContextVar("companion_appending", default=None)
+
+
+@contextmanager
+def _reading(engine: Engine) -> Iterator[_Ledger]:
+    """Yield a connection to read with: the append's own when inside one, else a pooled one."""
+    current = _appending.get()
+    if current is not None and current[0] is engine:
+        yield current[1]
+        return
+    ledger = _Ledger(engine)
+    try:
+        yield ledger
+        ledger.connection.rollback()
+    finally:
+        ledger.close()
+
+
 def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list[dict[str, Any]]:
     """Return the payloads of the newest events of ``kinds`` at every table of this server, newest first."""
     query = (
@@ -208,25 +230,15 @@ def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list
 
 def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
-    ledger = _Ledger(engine)
-    try:
-        events = ledger.events(table_id, after)
-        ledger.connection.rollback()
-        return events
-    finally:
-        ledger.close()
+    with _reading(engine) as ledger:
+        return ledger.events(table_id, after)
 
 
 def load_events_between(engine: Engine, table_id: int, after: int, up_to: int) -> list[Event]:
     """Return the table's events with ``after < seq <= up_to``, in order."""
-    ledger = _Ledger(engine)
-    try:
+    with _reading(engine) as ledger:
         ledger.cursor.execute(ledger.sql("events_between"), (table_id, after, up_to))
-        events = [ledger.event(row) for row in ledger.cursor.fetchall()]
-        ledger.connection.rollback()
-        return events
-    finally:
-        ledger.close()
+        return [ledger.event(row) for row in ledger.cursor.fetchall()]
 
 
 # -- Fold snapshots: a cache of folded states in the database (see ``ledger.snapshots``) ----------
@@ -247,26 +259,17 @@ class SnapshotKey:
 
 def snapshot_keys(engine: Engine, *, table_id: int, rule_version: int, format: int) -> list[SnapshotKey]:
     """Return the table's stored snapshots for this rule version and encoding, oldest first."""
-    ledger = _Ledger(engine)
-    try:
+    with _reading(engine) as ledger:
         ledger.cursor.execute(ledger.sql("snapshot_headers"), (table_id, rule_version, format))
-        keys = [SnapshotKey(int(seq), frozenset(json.loads(voided))) for seq, voided, _ in ledger.cursor.fetchall()]
-        ledger.connection.rollback()
-        return keys
-    finally:
-        ledger.close()
+        return [SnapshotKey(int(seq), frozenset(json.loads(voided))) for seq, voided, _ in ledger.cursor.fetchall()]
 
 
 def snapshot_state(engine: Engine, *, table_id: int, rule_version: int, format: int, key: SnapshotKey) -> str | None:
     """Return the stored state of one snapshot, or None."""
-    ledger = _Ledger(engine)
-    try:
+    with _reading(engine) as ledger:
         ledger.cursor.execute(ledger.sql("snapshot_state"), (table_id, rule_version, format, key.seq, key.digest))
         row = ledger.cursor.fetchone()
-        ledger.connection.rollback()
         return None if row is None else str(row[0])
-    finally:
-        ledger.close()
 
 
 def save_snapshots(
@@ -315,6 +318,7 @@ def append_event(
     # and reads, go on meanwhile. SQLite has one writer per database file anyway.
     with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
         ledger = _Ledger(engine)
+        appending = _appending.set((engine, ledger))
         try:
             if ledger.sqlite:
                 ledger.cursor.execute("BEGIN IMMEDIATE")
@@ -359,6 +363,7 @@ def append_event(
             ledger.connection.rollback()
             raise
         finally:
+            _appending.reset(appending)
             ledger.close()
 
 

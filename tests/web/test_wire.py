@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import brotli
 from bs4 import BeautifulSoup
+from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.wsgi import FileWrapper
 
 from tests.conftest import new_table
 
@@ -69,3 +72,14 @@ def test_a_static_url_without_the_current_digest_is_revalidated(client: FlaskCli
         with client.get(url) as response:
             assert response.status_code == 200
             assert response.cache_control.no_cache and not response.cache_control.immutable
+
+
+def test_static_files_are_compressed_even_when_the_server_streams_them(app: Flask) -> None:
+    """gunicorn hands Flask a file wrapper: the file is then a stream, which Flask-Compress skips."""
+    client = app.test_client()
+    url = next(u for u in asset_urls(client) if "htmx.min.js" in u)
+    with client.get(
+        url, headers={"Accept-Encoding": "br"}, environ_base={"wsgi.file_wrapper": FileWrapper}
+    ) as response:
+        assert response.headers["Content-Encoding"] == "br"
+        assert brotli.decompress(response.data) == (Path(str(app.static_folder)) / "js/htmx.min.js").read_bytes()
