@@ -48,10 +48,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(live.bp)
     app.register_blueprint(shell.bp)
     errors.init_app(app)
-    if app.config.get("BENCH_ROUTE"):
-        # The yardstick of bench/run.py: a constant answer through the same app, middleware
-        # (session, CSRF, headers) and server as an entry. Only when COMPANION_BENCH_ROUTE=1.
-        app.add_url_rule("/bench/constant", "bench_constant", lambda: "ok", methods=["POST"])
 
     @app.after_request
     def _headers(response: Response) -> Response:

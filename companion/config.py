@@ -33,7 +33,6 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
         "REDIS_URL": os.environ.get("COMPANION_REDIS_URL"),
         "SECRET_KEY": os.environ.get("COMPANION_SECRET_KEY"),
         "SESSION_COOKIE_SECURE": os.environ.get("COMPANION_SECURE_COOKIES") == "1",
-        "BENCH_ROUTE": os.environ.get("COMPANION_BENCH_ROUTE") == "1",
     }
     app.config.from_mapping({k: v for k, v in environment.items() if v})
     if overrides:

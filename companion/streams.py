@@ -24,15 +24,15 @@ LIMITS = {
     "STREAMS_PER_WATCH_LINK": 100,
     # One address: a whole table on one Wi-Fi shares it.
     "STREAMS_PER_ADDRESS": 200,
-    # The whole process: kept below the server's connections (companion/gunicorn_conf.py).
-    "STREAMS_PER_PROCESS": int(os.environ.get("COMPANION_STREAMS_PER_PROCESS", "9000")),
+    # The whole process: kept below the server's connections (companion/gunicorn_conf.py sets it).
+    "STREAMS_PER_PROCESS": 9000,
 }
 
 
 def init_app(app: Flask) -> None:
-    """Set the default limits (each can be overridden in the app's config)."""
-    for name, value in LIMITS.items():
-        app.config.setdefault(name, value)
+    """Set the limits: the app's config, else ``COMPANION_<NAME>`` from the environment, else the default."""
+    for name, default in LIMITS.items():
+        app.config.setdefault(name, int(os.environ.get(f"COMPANION_{name}", default)))
 
 
 class StreamGate:
