@@ -1,24 +1,31 @@
-"""Benchmarks of Table Companion served as in production. Prints one JSON object of figures.
+"""Benchmarks of Table Companion served as in production, against minimal apps on the same server. Prints JSON.
 
-    .venv/bin/python bench/run.py [--seconds 10] [--clients 20]
+    .venv/bin/python bench/run.py [--seconds 4] [--rounds 3] [--clients 20] [--streams 10000]
 
-a. event POSTs per second and p50/p99 latency, 20 concurrent clients, gunicorn + gevent on SQLite;
-b. the same load on a bare Flask route returning a constant, in the app (same middleware, same
-   server configuration, same run), and the ratio a/b; b2 the same on a separate bare Flask app;
-c. latency from an event POST to its arrival on 250 open streams (50 tables x 5 phones), p50/p99;
-d. time to fold 10,000 events of a real game (Mission: Red Planet);
-e. bytes of the first page load (HTML + CSS + JS, gzip) and the server's memory after the run.
+Every throughput figure is taken in interleaved rounds (app, yardstick, app, yardstick, ...) on
+gunicorn + gevent with one worker (``companion/gunicorn_conf.py``), and reported as the median
+round with its ratio to the yardstick measured in the same run:
+
+- event POST answered by a redirect, and as a phone sends it (htmx, answered by its board);
+- the board fragment GET every phone makes after every entry;
+- yardstick: a minimal Flask app inserting one row in SQLite (``bench/minimal_sqlite.py``);
+- PostgreSQL event POST against a minimal PostgreSQL insert app (``bench/minimal_postgres.py``);
+- first page load on the wire (HTML, CSS, JS as sent, brotli or gzip as the phone accepts);
+- fold of 10,000 / 100,000 Mission: Red Planet entries against a plain loop over the same entries;
+- first board after a restart, and undo, at 50,000 entries; the log page at 10,000 entries;
+- open streams (Redis, one worker per core): event -> arrival latency and the home page meanwhile.
+
 Not a test: machines are shared and noisy; compare the ratios measured within one run.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import http.client
 import json
 import os
 import re
+import selectors
 import socket
 import statistics
 import subprocess
@@ -27,18 +34,25 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.games.contract import Event, Player, Setup, resolve_options  # noqa: E402
+from bench.ledgers import mrp_events, mrp_setup, stored_mrp_table  # noqa: E402
+from companion.db import make_engine  # noqa: E402
 from companion.games.mission_red_planet import GAME as MRP  # noqa: E402
-from companion.games.mission_red_planet import rules as mrp  # noqa: E402
-from companion.games.table import TABLE_OPTIONS, fold  # noqa: E402
+from companion.games.table import fold  # noqa: E402
 from companion.migrate import upgrade  # noqa: E402
 
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
+POSTGRES_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+NO_CAPS = {  # the stream benchmark opens thousands of streams from one address
+    f"COMPANION_STREAMS_PER_{name}": "1000000" for name in ("SEAT", "HOST", "WATCH_LINK", "ADDRESS")
+}
 
 
 def free_port() -> int:
@@ -50,7 +64,7 @@ def free_port() -> int:
 class Server:
     """gunicorn with the production configuration, serving ``target``."""
 
-    def __init__(self, target: str, env: dict[str, str], workers: int) -> None:
+    def __init__(self, target: str, env: dict[str, str], workers: int = 1) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
             [
@@ -102,32 +116,43 @@ class Phone:
     def __init__(self, port: int, cookie: str = "") -> None:
         self.port = port
         self.cookie = cookie
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes, dict[str, str]]:
         body = urllib.parse.urlencode(form) if form is not None else None
-        headers = {"Cookie": self.cookie} if self.cookie else {}
+        sent = dict(headers or {})
+        if self.cookie:
+            sent["Cookie"] = self.cookie
         if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.connection.request(method, path, body=body, headers=headers)
-        response = self.connection.getresponse()
-        text = response.read().decode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed an idle keep-alive connection: open another (a form has its key).
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+        data = response.read()
         set_cookie = response.getheader("Set-Cookie")
         if set_cookie:
             self.cookie = set_cookie.split(";", 1)[0]
-        return response.status, text, dict(response.getheaders())
+        return response.status, data, dict(response.getheaders())
 
 
-def csrf(page: str) -> str:
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+def csrf(page: bytes) -> str:
+    return re.search(rb'name="csrf_token" value="([^"]+)"', page).group(1).decode()  # type: ignore[union-attr]
 
 
-def new_table(port: int) -> tuple[str, str, str]:
+def new_table(port: int, game: str = "score-pad") -> tuple[str, str, str]:
     """Create a table as its host; return (code, cookie, csrf token)."""
     host = Phone(port)
     _status, page, _ = host.request("GET", "/new")
     token = csrf(page)
-    form = {"csrf_token": token, "game": "space-base", "option-entries": "anyone"}
+    form = {"csrf_token": token, "game": game, "option-entries": "anyone"}
     for seat, (name, colour) in enumerate(
         (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"), ("Dai", "#F0E442"), ("Emi", "#0072B2")), start=1
     ):
@@ -138,12 +163,17 @@ def new_table(port: int) -> tuple[str, str, str]:
 
 
 def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return -1.0
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
 
-def load(port: int, clients: int, seconds: float, make_request) -> dict[str, float]:  # type: ignore[no-untyped-def]
-    """Run ``clients`` threads posting for ``seconds``; return throughput and latency."""
+Send = Callable[[Phone, int], int]
+
+
+def load(port: int, clients: int, seconds: float, make: Callable[[int], tuple[Phone, Send]]) -> dict[str, float]:
+    """Run ``clients`` threads sending for ``seconds``; return throughput and latency."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -151,7 +181,7 @@ def load(port: int, clients: int, seconds: float, make_request) -> dict[str, flo
     stop_at = [0.0]
 
     def client(index: int) -> None:
-        phone, send = make_request(index)
+        phone, send = make(index)
         start_line.wait()
         mine: list[float] = []
         n = 0
@@ -178,215 +208,397 @@ def load(port: int, clients: int, seconds: float, make_request) -> dict[str, flo
         "requests_per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": percentile(latencies, 0.50),
         "p99_ms": percentile(latencies, 0.99),
-        "requests": len(latencies),
         "errors": errors[0],
     }
 
 
-def bench_posts(port: int, clients: int, seconds: float) -> dict[str, float]:
-    tables = [new_table(port) for _ in range(max(1, clients // 5))]
+def entry_form(token: str, index: int, n: int) -> dict[str, str]:
+    return {
+        "csrf_token": token,
+        "key": f"bench-{index}-{n}-{time.time_ns()}",
+        "kind": "tally.add",
+        "seat": str(1 + index % 5),
+        "category": "vp",
+        "delta": "1",
+    }
 
-    def make(index: int):  # type: ignore[no-untyped-def]
+
+def posts(port: int, tables: list[tuple[str, str, str]], htmx: bool) -> Callable[[int], tuple[Phone, Send]]:
+    """Event POSTs by the tables' hosts: answered by a redirect, or as a phone sends them (htmx, its board back)."""
+    headers = {"HX-Request": "true"} if htmx else {}
+
+    def make(index: int) -> tuple[Phone, Send]:
         code, cookie, token = tables[index % len(tables)]
-        phone = Phone(port, cookie)
 
         def send(phone: Phone, n: int) -> int:
-            form = {
-                "csrf_token": token,
-                "key": f"bench-{index}-{n}-{time.time_ns()}",
-                "kind": "tally.add",
-                "seat": str(1 + index % 5),
-                "category": "vp",
-                "delta": "1",
-            }
-            return phone.request("POST", f"/t/{code}/events", form)[0]
+            return phone.request("POST", f"/t/{code}/events", entry_form(token, index, n), headers)[0]
 
-        return phone, send
+        return Phone(port, cookie), send
 
-    return load(port, clients, seconds, make)
+    return make
 
 
-def bench_bare(port: int, clients: int, seconds: float) -> dict[str, float]:
-    def make(index: int):  # type: ignore[no-untyped-def]
-        return Phone(port), lambda phone, n: phone.request("POST", "/", {"kind": "tally.add", "n": str(n)})[0]
+def board_gets(port: int, tables: list[tuple[str, str, str]]) -> Callable[[int], tuple[Phone, Send]]:
+    """The board fragment, as every phone fetches it after an entry."""
 
-    return load(port, clients, seconds, make)
+    def make(index: int) -> tuple[Phone, Send]:
+        code, cookie, _token = tables[index % len(tables)]
 
+        def send(phone: Phone, n: int) -> int:
+            return phone.request("GET", f"/t/{code}", headers={"HX-Request": "true"})[0]
 
-def bench_constant_route(port: int, clients: int, seconds: float) -> dict[str, float]:
-    """The same load on a route of the app itself that answers a constant (session and CSRF checked)."""
-    tables = [new_table(port) for _ in range(max(1, clients // 5))]
+        return Phone(port, cookie), send
 
-    def make(index: int):  # type: ignore[no-untyped-def]
-        _code, cookie, token = tables[index % len(tables)]
-        form = {
-            "csrf_token": token,
-            "key": "constant",
-            "kind": "tally.add",
-            "seat": "1",
-            "category": "vp",
-            "delta": "1",
-        }
-        return Phone(port, cookie), lambda phone, n: phone.request("POST", "/bench/constant", form)[0]
-
-    return load(port, clients, seconds, make)
+    return make
 
 
-def bench_streams(port: int, tables_count: int = 50, phones: int = 5, rounds: int = 8) -> dict[str, float]:
-    """Open tables x phones streams; post to every table; measure POST-to-arrival latency."""
-    tables = [new_table(port) for _ in range(tables_count)]
-    sent: dict[tuple[str, int], float] = {}
-    arrivals: list[float] = []
-    lock = threading.Lock()
-    ready = threading.Barrier(tables_count * phones + 1, timeout=60)
-    done = threading.Event()
+def minimal(port: int, method: str) -> Callable[[int], tuple[Phone, Send]]:
+    def make(index: int) -> tuple[Phone, Send]:
+        form = {"kind": "tally.add", "delta": "1"} if method == "POST" else None
+        return Phone(port), lambda phone, n: phone.request(method, "/", form)[0]
 
-    def listen(code: str, cookie: str) -> None:
-        sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-        sock.sendall(f"GET /t/{code}/stream?after=999999 HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n".encode())
-        reader = sock.makefile("rb")
-        while reader.readline() not in (b"\r\n", b""):
-            pass  # headers
-        ready.wait()
-        while not done.is_set():
-            line = reader.readline()
-            if not line:
-                break
-            text = line.decode(errors="replace").strip()
-            if text.startswith("data:"):
-                now = time.perf_counter()
-                seq = int(text.split(":", 1)[1])
-                with lock:
-                    if (code, seq) in sent:
-                        arrivals.append((now - sent[(code, seq)]) * 1000)
-        sock.close()
-
-    threads = []
-    for code, cookie, _token in tables:
-        for _ in range(phones):
-            thread = threading.Thread(target=listen, args=(code, cookie), daemon=True)
-            thread.start()
-            threads.append(thread)
-    ready.wait()
-    time.sleep(0.5)
-    posters = {code: (Phone(port, cookie), token) for code, cookie, token in tables}
-    for round_number in range(rounds):
-        for code, (phone, token) in posters.items():
-            form = {
-                "csrf_token": token,
-                "key": f"s-{code}-{round_number}",
-                "kind": "tally.add",
-                "seat": "1",
-                "category": "vp",
-                "delta": "1",
-            }
-            with lock:
-                sent[(code, round_number + 1)] = time.perf_counter()
-            status = phone.request("POST", f"/t/{code}/events", form)[0]
-            assert status == 303, status
-        time.sleep(0.2)
-    time.sleep(1.0)
-    done.set()
-    expected = tables_count * phones * rounds
-    return {
-        "streams": tables_count * phones,
-        "deliveries": len(arrivals),
-        "expected": expected,
-        "p50_ms": percentile(arrivals, 0.50) if arrivals else -1,
-        "p99_ms": percentile(arrivals, 0.99) if arrivals else -1,
-    }
+    return make
 
 
-def bench_fold(events: int = 10_000) -> dict[str, float]:
-    """Fold a long Mission: Red Planet ledger (crew landing, moving, leaving, rounds ending)."""
-    players = tuple(Player(seat, f"P{seat}", "#000000") for seat in range(1, 6))
-    options = resolve_options((*TABLE_OPTIONS, *MRP.options), {})
-    setup = Setup(mrp.SLUG, players, options, "bench")
-    ledger = []
-    # A long night: crew land, move on and leave again (every seat keeps a few on Mars), rounds end.
-    for seq in range(1, events + 1):
-        seat, zone, step = 1 + seq % 5, 1 + (seq // 15) % 10, (seq // 5) % 3
-        if seq % 1000 == 0:
-            ledger.append(Event(seq, mrp.END_ROUND, {}, by_host=True))
-        elif step == 0:
-            ledger.append(Event(seq, mrp.LAND, {"seat": seat, "zone": zone, "count": 1}, by_host=True))
-        elif step == 1:
-            target = 1 + zone % 10
-            ledger.append(
-                Event(seq, mrp.MOVE, {"seat": seat, "from_zone": zone, "to_zone": target, "count": 1}, by_host=True)
-            )
-        else:
-            ledger.append(Event(seq, mrp.REMOVE, {"seat": seat, "zone": 1 + zone % 10, "count": 1}, by_host=True))
-    timings, cpu = [], []
-    for _ in range(15):
-        began, began_cpu = time.perf_counter(), time.process_time()
-        state = fold(MRP, setup, ledger)
-        timings.append((time.perf_counter() - began) * 1000)
-        cpu.append((time.process_time() - began_cpu) * 1000)
-    return {
-        "events": events,
-        "best_ms": round(min(timings), 1),
-        "median_ms": round(statistics.median(timings), 1),
-        "median_cpu_ms": round(statistics.median(cpu), 1),
-        "skipped": len(state.skipped),
-        "rounds_scored": len(state.game.scorings),
-    }
+def interleaved(
+    rounds: int, seconds: float, clients: int, pairs: dict[str, tuple[int, Callable[[int], tuple[Phone, Send]]]]
+) -> dict[str, dict[str, float]]:
+    """Measure each named load once per round, in turn; return each one's median round."""
+    taken: dict[str, list[dict[str, float]]] = {name: [] for name in pairs}
+    for _ in range(rounds):
+        for name, (port, make) in pairs.items():
+            taken[name].append(load(port, clients, seconds, make))
+    result = {}
+    for name, runs in taken.items():
+        ordered = sorted(runs, key=lambda r: r["requests_per_second"])
+        result[name] = {**ordered[len(ordered) // 2], "rounds": [r["requests_per_second"] for r in runs]}
+    return result
 
 
-def first_page_bytes(port: int) -> dict[str, int]:
+def ratio(a: dict[str, float], b: dict[str, float]) -> float:
+    return round(a["requests_per_second"] / b["requests_per_second"], 2)
+
+
+def first_page_on_the_wire(port: int) -> dict[str, Any]:
+    """Bytes of the first table page with its CSS and JS as sent to a phone that accepts brotli and gzip."""
     code, cookie, _ = new_table(port)
     phone = Phone(port, cookie)
-    _s, page, _h = phone.request("GET", f"/t/{code}")
-    parts = {"html": gzip.compress(page.encode(), 6)}
-    for path in re.findall(r'(?:src|href)="(/static/[^"]+\.(?:js|css))"', page):
-        _s, body, _h = phone.request("GET", path)
-        parts[path] = gzip.compress(body.encode(), 6)
+    accept = {"Accept-Encoding": "br, gzip"}
+    _s, page, headers = phone.request("GET", f"/t/{code}", headers=accept)
+    parts = {"html": (len(page), headers.get("Content-Encoding", "identity"))}
+    _s, plain, _h = phone.request("GET", f"/t/{code}")
+    for path in re.findall(r'(?:src|href)="(/static/[^"]+\.(?:js|css)[^"]*)"', plain.decode()):
+        _s, body, headers = phone.request("GET", path.replace("&amp;", "&"), headers=accept)
+        parts[path] = (len(body), headers.get("Content-Encoding", "identity"))
+    return {"total_bytes": sum(size for size, _ in parts.values()), "parts": parts}
+
+
+def fold_against_a_loop(events: int) -> dict[str, float]:
+    """Fold Mission: Red Planet entries, against a plain loop touching every entry's payload."""
+    setup, ledger = mrp_setup(), mrp_events(events)
+
+    def plain_loop() -> int:
+        total = 0
+        for event in ledger:
+            total += event.payload.get("count", 1) + event.seq
+        return total
+
+    timings, loops = [], []
+    for _ in range(5):
+        began = time.perf_counter()
+        fold(MRP, setup, ledger)
+        timings.append((time.perf_counter() - began) * 1000)
+        began = time.perf_counter()
+        plain_loop()
+        loops.append((time.perf_counter() - began) * 1000)
+    best, loop = min(timings), min(loops)
+    return {"events": events, "fold_best_ms": round(best, 1), "loop_best_ms": round(loop, 2), "x": round(best / loop)}
+
+
+def long_table(folder: str, events: int, round_every: int) -> tuple[str, str, str]:
+    """A database holding one Mission: Red Planet table of ``events`` entries; return (url, code, host cookie)."""
+    url = f"sqlite:///{folder}/long-{events}.sqlite3"
+    upgrade(url)
+    engine = make_engine(url)
+    table = stored_mrp_table(engine, events, round_every)
+    engine.dispose()
+    return url, table.code, ""
+
+
+def host_cookie(port: int, code: str, secret: str) -> str:
+    """A session cookie of the table's host, signed as the app signs it."""
+    from flask import Flask
+    from flask.sessions import SecureCookieSessionInterface
+
+    app = Flask("cookie")
+    app.secret_key = secret
+    serializer = SecureCookieSessionInterface().get_signing_serializer(app)
+    assert serializer is not None
+    return "session=" + serializer.dumps({"device": "bench-host", "tables": {code: {"host": True}}})
+
+
+def timed(phone: Phone, method: str, path: str, **kwargs: Any) -> tuple[float, int, bytes]:
+    began = time.perf_counter()
+    status, body, _ = phone.request(method, path, **kwargs)
+    return (time.perf_counter() - began) * 1000, status, body
+
+
+def long_ledger(folder: str, events: int = 50_000) -> dict[str, Any]:
+    """First board after a restart, undo and the log page on a table of ``events`` entries."""
+    url, code, _ = long_table(folder, events, events // 10)
+    env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"}
+    cookie = host_cookie(0, code, "bench")
+    result: dict[str, Any] = {"events": events}
+    # The very first fold of a table stored before snapshots existed: once, and it stores them.
+    server = Server("companion.wsgi:app", env)
+    try:
+        result["first_fold_ever_ms"] = round(timed(Phone(server.port, cookie), "GET", f"/t/{code}")[0])
+    finally:
+        server.stop()
+    cold = []
+    for _ in range(3):
+        server = Server("companion.wsgi:app", env)
+        try:
+            phone = Phone(server.port, cookie)
+            phone.request("GET", "/offline")  # the worker has booted (the socket opens before it does)
+            cold.append(timed(phone, "GET", f"/t/{code}", headers={"HX-Request": "true"})[0])
+            if len(cold) == 3:
+                _s, page, _h = phone.request("GET", f"/t/{code}")
+                token = csrf(page)
+                undo, others = [], []
+                for n in range(5):
+                    form = {"csrf_token": token, "key": f"undo-{n}-{time.time_ns()}", "kind": "void"}
+                    form["target"] = str(events - 2 * n)
+                    elapsed, status, _ = timed(phone, "POST", f"/t/{code}/events", form=form)
+                    assert status == 303, status
+                    undo.append(elapsed)
+                    others.append(timed(Phone(server.port), "GET", "/")[0])
+                result["undo_ms"] = {"median": round(statistics.median(undo), 1), "max": round(max(undo), 1)}
+                result["home_page_between_undos_ms"] = round(statistics.median(others), 1)
+        finally:
+            server.stop()
+    result["cold_board_ms"] = {"median": round(statistics.median(cold), 1), "all": [round(c, 1) for c in cold]}
+    return result
+
+
+def log_page(folder: str, events: int = 10_000) -> dict[str, Any]:
+    url, code, _ = long_table(folder, events, events // 10)
+    env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"}
+    server = Server("companion.wsgi:app", env)
+    try:
+        phone = Phone(server.port, host_cookie(0, code, "bench"))
+        phone.request("GET", f"/t/{code}")  # fold once
+        times, size = [], 0
+        for _ in range(5):
+            elapsed, status, body = timed(phone, "GET", f"/t/{code}/log")
+            assert status == 200, status
+            times.append(elapsed)
+            size = len(body)
+        _e, _s, wire = timed(phone, "GET", f"/t/{code}/log", headers={"Accept-Encoding": "br, gzip"})
+    finally:
+        server.stop()
+    return {"events": events, "ms": round(statistics.median(times), 1), "bytes": size, "bytes_on_the_wire": len(wire)}
+
+
+def postgres_url(folder: str) -> str | None:
+    """A fresh database for this run (dropped at the end), or None when PostgreSQL is not reachable."""
+    import psycopg
+
+    name = f"bench_{os.getpid()}"
+    try:
+        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+            admin.execute(f"CREATE DATABASE {name}")
+    except psycopg.Error:
+        return None
+    url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    upgrade(url)
+    with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as db:
+        db.execute("CREATE TABLE bench_entry (id serial PRIMARY KEY, kind text, payload text)")
+    return url
+
+
+def drop_postgres(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
+
+
+def streams(count: int, tables_count: int, rounds: int) -> dict[str, Any]:
+    """Open ``count`` streams on one worker per core with Redis; post to every table; time each arrival."""
+    workers = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/streams.sqlite3"
+        upgrade(url)
+        env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench", "COMPANION_REDIS_URL": REDIS_URL}
+        server = Server("companion.wsgi:app", {**env, **NO_CAPS}, workers)
+        try:
+            return _streams(server, count, tables_count, rounds) | {"workers": workers}
+        finally:
+            server.stop()
+
+
+def _streams(server: Server, count: int, tables_count: int, rounds: int) -> dict[str, Any]:
+    tables = [new_table(server.port) for _ in range(tables_count)]
+    selector = selectors.DefaultSelector()
+    opened = 0
+    refused = 0
+    for index in range(count):
+        code, cookie, _token = tables[index % tables_count]
+        try:
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        except OSError:
+            refused += 1
+            continue
+        sock.sendall(f"GET /t/{code}/stream?after=999999 HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n".encode())
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ, {"code": code, "buffer": b""})
+        opened += 1
+    sent: dict[tuple[str, int], float] = {}
+    arrivals: list[float] = []
+    statuses: dict[str, int] = {}
+    done = threading.Event()
+
+    def read() -> None:
+        while not done.is_set():
+            for key, _mask in selector.select(timeout=0.2):
+                state = key.data
+                try:
+                    chunk = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                except (BlockingIOError, ConnectionError):
+                    continue
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                    continue
+                state["buffer"] += chunk
+                now = time.perf_counter()
+                lines = state["buffer"].split(b"\n")
+                state["buffer"] = lines.pop()
+                for line in lines:
+                    if line.startswith(b"HTTP/1.1 "):
+                        status = line.split()[1].decode()
+                        statuses[status] = statuses.get(status, 0) + 1
+                    elif line.startswith(b"data:"):
+                        seq = int(line.split(b":", 1)[1])
+                        started = sent.get((state["code"], seq))
+                        if started is not None:
+                            arrivals.append((now - started) * 1000)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    time.sleep(3.0)
+    posters = {code: (Phone(server.port, cookie), token) for code, cookie, token in tables}
+    home: list[float] = []
+    for round_number in range(rounds):
+        for code, (phone, token) in posters.items():
+            sent[(code, round_number + 1)] = time.perf_counter()
+            status = phone.request("POST", f"/t/{code}/events", entry_form(token, 0, round_number))[0]
+            assert status == 303, status
+        home.append(timed(Phone(server.port), "GET", "/")[0])
+        time.sleep(0.5)
+    time.sleep(2.0)
+    memory = server.memory_mib()
+    done.set()
+    reader.join()
+    for key in list(selector.get_map().values()):
+        key.fileobj.close()  # type: ignore[union-attr]
+    expected = opened * rounds
     return {
-        "total_gzip_bytes": sum(len(v) for v in parts.values()),
-        **{name: len(value) for name, value in parts.items()},
+        "asked": count,
+        "opened": statuses.get("200", 0),
+        "answers": statuses,
+        "connect_failures": refused,
+        "deliveries": len(arrivals),
+        "expected": expected,
+        "p50_ms": percentile(arrivals, 0.50),
+        "p99_ms": percentile(arrivals, 0.99),
+        "home_page_ms": {"median": round(statistics.median(home), 1), "max": round(max(home), 1)},
+        "server_memory_mib": memory,
     }
+
+
+def guarded(measure: Callable[[], Any]) -> Any:
+    """Run one measurement; a failure is reported in the JSON instead of losing the whole run."""
+    try:
+        return measure()
+    except Exception as error:
+        return {"failed": repr(error)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--seconds", type=float, default=4)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=1, help="as `companion run` without Redis")
+    parser.add_argument("--streams", type=int, default=10_000)
     args = parser.parse_args()
+    result: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.sqlite3"
         upgrade(url)
-        env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench", "COMPANION_BENCH_ROUTE": "1"}
-        app = Server("companion.wsgi:app", env, args.workers)
-        bare = Server("bench.bare:app", env, args.workers)
+        env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"}
+        app = Server("companion.wsgi:app", env)
+        yardstick = Server("bench.minimal_sqlite:app", {"BENCH_SQLITE_PATH": f"{folder}/minimal.sqlite3"})
         try:
-            posts = bench_posts(app.port, args.clients, args.seconds)
-            constant = bench_constant_route(app.port, args.clients, args.seconds)
-            bare_app = bench_bare(bare.port, args.clients, args.seconds)
-            streams = bench_streams(app.port)
-            page = first_page_bytes(app.port)
-            memory = app.memory_mib()
+            tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
+            measured = interleaved(
+                args.rounds,
+                args.seconds,
+                args.clients,
+                {
+                    "event_post_redirect": (app.port, posts(app.port, tables, htmx=False)),
+                    "event_post_htmx": (app.port, posts(app.port, tables, htmx=True)),
+                    "board_fragment_get": (app.port, board_gets(app.port, tables)),
+                    "minimal_sqlite_insert": (yardstick.port, minimal(yardstick.port, "POST")),
+                },
+            )
+            result["first_page_on_the_wire"] = first_page_on_the_wire(app.port)
+            result["server_memory_mib"] = app.memory_mib()
         finally:
             app.stop()
-            bare.stop()
-    result = {
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
-        "a_event_posts": posts,
-        "b_constant_route": constant,
-        "a_over_b": round(posts["requests_per_second"] / constant["requests_per_second"], 2),
-        "b2_bare_flask_app": bare_app,
-        "a_over_b2": round(posts["requests_per_second"] / bare_app["requests_per_second"], 2),
-        "c_stream_latency": streams,
-        "d_fold": bench_fold(),
-        "e_first_page": page,
-        "e_server_memory_mib": memory,
-        "targets": {
-            "a_over_b": ">= 0.5",
-            "c_p99_ms": "<= 100",
-            "d_best_ms": "<= 100",
-            "e_gzip_bytes": "<= 61440",
-            "e_memory_mib": "<= 150",
-        },
+            yardstick.stop()
+        base = measured["minimal_sqlite_insert"]
+        result["http"] = measured
+        result["ratios"] = {
+            name: ratio(measured[name], base)
+            for name in ("event_post_redirect", "event_post_htmx", "board_fragment_get")
+        }
+        pg = postgres_url(folder)
+        if pg is None:
+            result["postgres"] = "not reachable"
+        else:
+            app = Server("companion.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
+            yardstick = Server("bench.minimal_postgres:app", {"BENCH_POSTGRES_URL": pg})
+            try:
+                pg_tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
+                pg_measured = interleaved(
+                    args.rounds,
+                    args.seconds,
+                    args.clients,
+                    {
+                        "event_post_redirect": (app.port, posts(app.port, pg_tables, htmx=False)),
+                        "minimal_postgres_insert": (yardstick.port, minimal(yardstick.port, "POST")),
+                    },
+                )
+            finally:
+                app.stop()
+                yardstick.stop()
+                drop_postgres(pg)
+            pg_ratio = ratio(pg_measured["event_post_redirect"], pg_measured["minimal_postgres_insert"])
+            result["postgres"] = {**pg_measured, "ratio": pg_ratio}
+        result["fold"] = [fold_against_a_loop(10_000), fold_against_a_loop(100_000)]
+        result["long_ledger"] = guarded(lambda: long_ledger(folder))
+        result["log_page"] = guarded(lambda: log_page(folder))
+    result["streams"] = guarded(lambda: streams(args.streams, tables_count=200, rounds=5))
+    result["targets"] = {
+        "event_post_htmx_ratio": ">= 0.5",
+        "board_fragment_get_ratio": ">= 0.5",
+        "first_page_on_the_wire_bytes": "<= 40960",
+        "cold_board_ms": "<= 100",
+        "undo_ms": "<= 20",
+        "streams": "10,000 open, p99 <= 100 ms, home page answering",
+        "postgres_ratio": ">= 0.8",
     }
     print(json.dumps(result, indent=2))
 

@@ -22,8 +22,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    from companion import assets, boards, errors, htmx, i18n, limits, streams
     from companion import config as config_module
-    from companion import errors, htmx, i18n, limits
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, results, shell, tables
@@ -43,7 +43,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         SQLModel.metadata.create_all(app.extensions[ENGINE_KEY])
     i18n.init_app(app)
     htmx.init_app(app)
+    assets.init_app(app)
     csrf.init_app(app)
+    boards.init_app(app)
+    streams.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(results.bp)
@@ -56,10 +59,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
         proxies = int(app.config["PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
-    if app.config.get("BENCH_ROUTE"):
-        # The yardstick of bench/run.py: a constant answer through the same app, middleware
-        # (session, CSRF, headers) and server as an entry. Only when COMPANION_BENCH_ROUTE=1.
-        app.add_url_rule("/bench/constant", "bench_constant", lambda: "ok", methods=["POST"])
 
     @app.after_request
     def _headers(response: Response) -> Response:

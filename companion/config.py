@@ -35,7 +35,6 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
         "REDIS_URL": os.environ.get("COMPANION_REDIS_URL"),
         "SECRET_KEY": os.environ.get("COMPANION_SECRET_KEY"),
         "SESSION_COOKIE_SECURE": os.environ.get("COMPANION_SECURE_COOKIES") == "1",
-        "BENCH_ROUTE": os.environ.get("COMPANION_BENCH_ROUTE") == "1",
         # How many proxies (load balancers) stand in front of the app and add X-Forwarded-For:
         # the rate limits count per client address, not per balancer.
         "PROXIES": int(os.environ.get("COMPANION_PROXIES", "0") or 0),

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request, session
-from flask_babel import Babel, gettext
+from flask_babel import Babel, get_translations, gettext
+from jinja2 import pass_context
+from jinja2.ext import _make_new_gettext, _make_new_ngettext
+from jinja2.runtime import Context
 
 from companion.games.contract import N_, Message
 
@@ -24,19 +28,43 @@ def select_locale() -> str:
     return request.accept_languages.best_match(languages) or languages[0]
 
 
-def translate(value: Any) -> str:
+BOUND = "_companion_gettext"
+
+
+def translate(value: Any, lookup: Callable[[str], str] = gettext) -> str:
     """Translate a :class:`Message` or a message id; anything else is shown as it is."""
     if isinstance(value, Message):
-        return value.render(gettext)
+        return value.render(lookup)
     if isinstance(value, str):
-        return gettext(value) if value else value
+        return lookup(value) if value else value
     return str(value)
+
+
+def bound_translations() -> dict[str, Any]:
+    """Return the template's ``gettext``/``ngettext`` bound to this request's catalogue.
+
+    A context processor: the catalogue is looked up once per render, not once per string
+    (Flask-Babel's own callables look up the request, the locale and the catalogue every time).
+    Macros imported without context keep Flask-Babel's callables.
+    """
+    translations = get_translations()
+    return {
+        "gettext": _make_new_gettext(translations.ugettext),
+        "ngettext": _make_new_ngettext(translations.ungettext),
+        BOUND: translations.ugettext,
+    }
+
+
+@pass_context
+def _translate_filter(context: Context, value: Any) -> str:
+    return translate(value, context.get(BOUND) or gettext)
 
 
 def init_app(app: Flask) -> None:
     """Install Flask-Babel and the ``t`` template filter."""
     Babel(app, locale_selector=select_locale)
-    app.jinja_env.filters["t"] = translate
+    app.jinja_env.filters["t"] = _translate_filter
+    app.context_processor(bound_translations)
     app.jinja_env.globals["current_locale"] = select_locale
     app.jinja_env.globals["theme_names"] = THEME_NAMES
     app.jinja_env.globals["current_theme"] = lambda: session.get(THEME_KEY, "system")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import logging
 import re
 import threading
 import time
@@ -26,13 +28,24 @@ from companion.games.contract import (
     relevant_options,
     resolve_options,
 )
+from companion.games.history import Events
 from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
 from companion.games.scenario import MAX_PLAYERS, replay, scenario_of
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.games.table import TableState, decide, describe, extend, fold, score, undoable, viewer
-from companion.ledger import store
+from companion.games.table import (
+    Snapshot,
+    TableState,
+    decide,
+    describe,
+    extend,
+    fold,
+    score,
+    undoable,
+    viewer,
+)
+from companion.ledger import snapshots, store
 from companion.ledger.store import Appended, TableInfo
 from companion.live import Broker
 from companion.results import (
@@ -45,6 +58,8 @@ from companion.results import (
     breakdown,
     play_result,
 )
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 24
 COLOUR_NAMES = dict(
@@ -156,38 +171,140 @@ def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
     return store.tables_by_code(engine, codes)
 
 
+SNAPSHOTS_HELD = 4  # per table, the newest snapshots are kept in memory; older ones are read back when needed
+
+
+@dataclass
+class _Folded:
+    """A table's newest folded state, the snapshots a fold may start from, and those still to be stored."""
+
+    state: TableState
+    snapshots: list[Snapshot]
+    unsaved: list[TableState]
+
+
 class _StateCache:
-    """Folded states of recently used tables; new events are folded onto the cached state."""
+    """Folded states of recently used tables; new events are folded onto the cached state.
+
+    A table not in memory starts from its newest stored snapshot and folds only the entries after
+    it; an undo folds again from the newest snapshot before what it undoes. Snapshots are taken
+    every :data:`SNAPSHOT_EVERY` entries and stored once the transaction that made them is over.
+    """
 
     def __init__(self, size: int = 256) -> None:
-        self._states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
+        self._tables: OrderedDict[tuple[str, int], _Folded] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
-    def put(self, database: str, table: TableInfo, before: TableState, after: TableState) -> None:
-        """Keep the state a just-stored move led to, if the state it was decided on is still current."""
-        key = (database, table.id)
+    def snapshots(self, engine: Engine, table: TableInfo) -> list[Snapshot]:
+        """Return the snapshots known for the table (a copy)."""
         with self._lock:
-            if self._states.get(key) is before:
-                self._states[key] = after
+            folded = self._tables.get((str(engine.url), table.id))
+            return list(folded.snapshots) if folded is not None else []
 
-    def state(self, database: str, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
+    def state(self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
+        """Return the table's state, folding what is new (or, not in memory, what follows its newest snapshot)."""
         game = get_game(table.setup.game)
-        key = (database, table.id)
+        key = (str(engine.url), table.id)
         with self._lock:
-            cached = self._states.get(key)
-        if cached is None:
-            state = fold(game, table.setup, load_after(0))
+            folded = self._tables.get(key)
+        taken: list[TableState] = []
+        if folded is None:
+            state, snapshots = _cold_fold(engine, table, load_after, taken.append)
         else:
-            state = extend(game, cached, load_after(cached.last_seq))
-        with self._lock:
-            current = self._states.get(key)
-            if current is None or current.last_seq <= state.last_seq:
-                self._states[key] = state
-                self._states.move_to_end(key)
-            while len(self._states) > self._size:
-                self._states.popitem(last=False)
+            snapshots = list(folded.snapshots)
+            state = extend(
+                game, folded.state, load_after(folded.state.last_seq), snapshots=snapshots, on_snapshot=taken.append
+            )
+        self.keep(engine, table, state, snapshots, taken)
         return state
+
+    def keep(
+        self, engine: Engine, table: TableInfo, state: TableState, snapshots: list[Snapshot], taken: list[TableState]
+    ) -> None:
+        """Keep ``state`` (unless a newer one is kept) and the snapshots a fold took on its way."""
+        key = (str(engine.url), table.id)
+        with self._lock:
+            current = self._tables.get(key)
+            if current is None:
+                current = self._tables[key] = _Folded(state, snapshots, [])
+            elif current.state.last_seq <= state.last_seq:
+                current.state = state
+            for snapshot_state in taken:
+                _add_snapshot(current.snapshots, snapshot_state, engine, table)
+                current.unsaved.append(snapshot_state)
+            self._tables.move_to_end(key)
+            while len(self._tables) > self._size:
+                self._tables.popitem(last=False)
+
+    def save(self, engine: Engine, table: TableInfo) -> None:
+        """Store the snapshots taken since the last call (outside any ledger transaction)."""
+        with self._lock:
+            folded = self._tables.get((str(engine.url), table.id))
+            if folded is None or not folded.unsaved:
+                return
+            unsaved, folded.unsaved = folded.unsaved, []
+        game = get_game(table.setup.game)
+        rows = []
+        for state in unsaved:
+            try:
+                rows.append((store.SnapshotKey(state.last_seq, state.voided), snapshots.dumps(state)))
+            except TypeError:
+                log.exception("a state of %s cannot be stored as a snapshot", game.slug)
+        store.save_snapshots(
+            engine, table_id=table.id, rule_version=game.rule_version, format=snapshots.FORMAT, snapshots=rows
+        )
+
+
+def _add_snapshot(held: list[Snapshot], state: TableState, engine: Engine, table: TableInfo) -> None:
+    """Add an in-memory snapshot in order; beyond the newest few, keep only the way to read it back."""
+    seq, voided = state.last_seq, state.voided
+    held[:] = [s for s in held if not (s.seq == seq and s.voided == voided)]
+    held.append(Snapshot(seq, voided, lambda: state))
+    held.sort(key=lambda s: s.seq)
+    for index in range(max(0, len(held) - SNAPSHOTS_HELD)):
+        old = held[index]
+        held[index] = Snapshot(
+            old.seq, old.voided, _stored_snapshot(engine, table, store.SnapshotKey(old.seq, old.voided))
+        )
+
+
+def _stored_snapshot(engine: Engine, table: TableInfo, key: store.SnapshotKey) -> Callable[[], TableState]:
+    """Return a loader of a stored snapshot (the table's ledger up to it is read only if asked for)."""
+
+    def load() -> TableState:
+        game = get_game(table.setup.game)
+        text = store.snapshot_state(
+            engine, table_id=table.id, rule_version=game.rule_version, format=snapshots.FORMAT, key=key
+        )
+        if text is None:
+            raise LookupError(f"snapshot {key} of table {table.id} is gone")
+        prefix = Events.after_prefix(
+            key.seq, lambda after, up_to: store.load_events_between(engine, table.id, after, up_to)
+        )
+        return snapshots.loads(text, table.setup, prefix)
+
+    return load
+
+
+def _cold_fold(
+    engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]], take: Callable[[TableState], None]
+) -> tuple[TableState, list[Snapshot]]:
+    """Fold a table that is not in memory: from its newest stored snapshot that can be read, else from the start."""
+    game = get_game(table.setup.game)
+    keys = store.snapshot_keys(engine, table_id=table.id, rule_version=game.rule_version, format=snapshots.FORMAT)
+    known = [Snapshot(key.seq, key.voided, _stored_snapshot(engine, table, key)) for key in keys]
+    for newest in reversed(known):
+        try:
+            start = newest.load()
+        except (ValueError, LookupError):
+            log.warning("snapshot %s of table %s cannot be read; folding from further back", newest.seq, table.id)
+            known.remove(newest)
+            continue
+        # The undos after it decide whether it fits; extend folds again from an older one if not.
+        usable = [s for s in known if s.seq <= newest.seq]
+        return extend(game, start, load_after(newest.seq), snapshots=usable, on_snapshot=take), known
+    return fold(game, table.setup, load_after(0), on_snapshot=take), []
 
 
 _cache = _StateCache()
@@ -195,7 +312,9 @@ _cache = _StateCache()
 
 def table_state(engine: Engine, table: TableInfo) -> TableState:
     """Return the fold of the table's ledger."""
-    return _cache.state(str(engine.url), table, lambda after: store.load_events(engine, table.id, after))
+    state = _cache.state(engine, table, lambda after: store.load_events(engine, table.id, after))
+    _cache.save(engine, table)
+    return state
 
 
 def record(
@@ -217,24 +336,26 @@ def record(
     """
     game = get_game(table.setup.game)
     event = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
-    decided: list[tuple[TableState, TableState]] = []
+    decided: list[TableState] = []
+    taken: list[TableState] = []  # snapshots the move's fold passed (an undo folds again)
 
     def accept(load_after: Callable[[int], list[Event]], numbered: Event) -> Event:
-        before = _cache.state(str(engine.url), table, load_after)
-        checked, after = decide(game, before, numbered, joining=joining)
-        decided.append((before, after))
+        before = _cache.state(engine, table, load_after)
+        snapshots = _cache.snapshots(engine, table)
+        checked, after = decide(game, before, numbered, joining=joining, snapshots=snapshots, on_snapshot=taken.append)
+        decided.append(after)
         return checked
 
     appended = store.append_event(
         engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept
     )
     if appended.created:
-        before, after = decided[-1]
-        _cache.put(str(engine.url), table, before, after)
-        if any(move.kind == kind and move.remember for move in game.moves):
-            _remembered.pop((str(engine.url), game.slug), None)
-    if appended.created and decided[-1][1].ended and not decided[-1][0].ended:
-        keep_play(engine, table, decided[-1][1])
+        _cache.keep(engine, table, decided[-1], [], taken)
+    _cache.save(engine, table)
+    if appended.created and any(move.kind == kind and move.remember for move in game.moves):
+        _remembered.pop((str(engine.url), game.slug), None)
+    if appended.created and kind == kinds.TABLE_END and decided[-1].ended:
+        keep_play(engine, table, decided[-1])
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended
@@ -368,12 +489,31 @@ class LogLine:
     undoable: bool
 
 
-def log_lines(state: TableState, seat: int | None, host: bool) -> list[LogLine]:
-    """Return the ledger in plain words, newest first, with undo where this phone may undo."""
+LOG_PAGE = 50
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of the log, newest first, and where the next (older) page starts."""
+
+    lines: list[LogLine]
+    older: int | None
+
+
+def log_page(state: TableState, seat: int | None, host: bool, before: int | None = None) -> LogPage:
+    """Return up to :data:`LOG_PAGE` entries in plain words, newest first, from the one before ``before``.
+
+    Undo is offered where this phone may undo. ``older`` is the ``before`` of the next page, or
+    None on the last one. Only the page's entries are described: a long ledger costs no more.
+    """
     game = get_game(state.setup.game)
     names = {p.seat: p.name for p in state.setup.players}
+    events = state.events
+    end = len(events) if before is None else bisect.bisect_left(events, before, key=lambda e: e.seq)
+    start = max(0, end - LOG_PAGE)
     lines = []
-    for event in reversed(state.events):
+    for index in range(end - 1, start - 1, -1):
+        event = events[index]
         author = names.get(event.author, "") if event.author is not None else ""
         lines.append(
             LogLine(
@@ -385,7 +525,7 @@ def log_lines(state: TableState, seat: int | None, host: bool) -> list[LogLine]:
                 undoable=undoable(game, state, event, seat, host),
             )
         )
-    return lines
+    return LogPage(lines, events[start].seq if start > 0 else None)
 
 
 def latest_news(state: TableState) -> Any:

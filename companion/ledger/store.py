@@ -7,10 +7,13 @@ locks the table's row (``FOR UPDATE``). Inside that lock the next sequence numbe
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -154,6 +157,15 @@ _EVENT_COLUMNS = "seq, kind, payload, author_seat, created_at, by_host"
 _SQL = {
     "next_seq": "UPDATE game_table SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq",
     "events_after": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? ORDER BY seq",
+    "events_between": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? AND seq <= ?"
+    " ORDER BY seq",
+    "snapshot_headers": "SELECT seq, voided, voided_digest FROM fold_snapshot"
+    " WHERE table_id = ? AND rule_version = ? AND format = ? ORDER BY seq, id",
+    "snapshot_state": "SELECT state FROM fold_snapshot"
+    " WHERE table_id = ? AND rule_version = ? AND format = ? AND seq = ? AND voided_digest = ?",
+    "snapshot_insert": "INSERT INTO fold_snapshot"
+    " (table_id, seq, rule_version, format, voided, voided_digest, state, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
     "event_by_key": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND idempotency_key = ?",
     "insert": "INSERT INTO ledger_event"
     " (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
@@ -193,6 +205,27 @@ class _Ledger:
         self.connection.close()  # back to the pool
 
 
+# The append in progress on this greenlet/thread: reads made while deciding it (a snapshot, older
+# entries) go through its connection. A second connection from the pool would wait for the pool
+# while every pooled connection waits for this append's row lock.
+_appending: ContextVar[tuple[Engine, _Ledger] | None] = ContextVar("companion_appending", default=None)
+
+
+@contextmanager
+def _reading(engine: Engine) -> Iterator[_Ledger]:
+    """Yield a connection to read with: the append's own when inside one, else a pooled one."""
+    current = _appending.get()
+    if current is not None and current[0] is engine:
+        yield current[1]
+        return
+    ledger = _Ledger(engine)
+    try:
+        yield ledger
+        ledger.connection.rollback()
+    finally:
+        ledger.close()
+
+
 def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list[dict[str, Any]]:
     """Return the payloads of the newest events of ``kinds`` at every table of this server, newest first."""
     query = (
@@ -207,13 +240,73 @@ def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list
 
 def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
-    ledger = _Ledger(engine)
-    try:
-        events = ledger.events(table_id, after)
-        ledger.connection.rollback()
-        return events
-    finally:
-        ledger.close()
+    with _reading(engine) as ledger:
+        return ledger.events(table_id, after)
+
+
+def load_events_between(engine: Engine, table_id: int, after: int, up_to: int) -> list[Event]:
+    """Return the table's events with ``after < seq <= up_to``, in order."""
+    with _reading(engine) as ledger:
+        ledger.cursor.execute(ledger.sql("events_between"), (table_id, after, up_to))
+        return [ledger.event(row) for row in ledger.cursor.fetchall()]
+
+
+# -- Fold snapshots: a cache of folded states in the database (see ``ledger.snapshots``) ----------
+
+
+@dataclass(frozen=True)
+class SnapshotKey:
+    """Which stored snapshot: the table's state through ``seq`` with the entries ``voided`` left out."""
+
+    seq: int
+    voided: frozenset[int]
+
+    @property
+    def digest(self) -> str:
+        """A short name of the voided set (one row per distinct set)."""
+        return hashlib.sha256(",".join(map(str, sorted(self.voided))).encode()).hexdigest()[:32]
+
+
+def snapshot_keys(engine: Engine, *, table_id: int, rule_version: int, format: int) -> list[SnapshotKey]:
+    """Return the table's stored snapshots for this rule version and encoding, oldest first."""
+    with _reading(engine) as ledger:
+        ledger.cursor.execute(ledger.sql("snapshot_headers"), (table_id, rule_version, format))
+        return [SnapshotKey(int(seq), frozenset(json.loads(voided))) for seq, voided, _ in ledger.cursor.fetchall()]
+
+
+def snapshot_state(engine: Engine, *, table_id: int, rule_version: int, format: int, key: SnapshotKey) -> str | None:
+    """Return the stored state of one snapshot, or None."""
+    with _reading(engine) as ledger:
+        ledger.cursor.execute(ledger.sql("snapshot_state"), (table_id, rule_version, format, key.seq, key.digest))
+        row = ledger.cursor.fetchone()
+        return None if row is None else str(row[0])
+
+
+def save_snapshots(
+    engine: Engine, *, table_id: int, rule_version: int, format: int, snapshots: Sequence[tuple[SnapshotKey, str]]
+) -> None:
+    """Store snapshots (one already stored under the same key is kept)."""
+    if not snapshots:
+        return
+    with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
+        ledger = _Ledger(engine)
+        try:
+            if ledger.sqlite:
+                ledger.cursor.execute("BEGIN IMMEDIATE")
+            now = ledger.stored_time(datetime.now(UTC))
+            ledger.cursor.executemany(
+                ledger.sql("snapshot_insert"),
+                [
+                    (table_id, key.seq, rule_version, format, json.dumps(sorted(key.voided)), key.digest, state, now)
+                    for key, state in snapshots
+                ],
+            )
+            ledger.connection.commit()
+        except BaseException:
+            ledger.connection.rollback()
+            raise
+        finally:
+            ledger.close()
 
 
 def append_event(
@@ -231,8 +324,11 @@ def append_event(
     number locks the table's row (PostgreSQL) inside a write transaction (SQLite: BEGIN IMMEDIATE).
     """
     integrity_error = engine.dialect.loaded_dbapi.IntegrityError
-    with _process_write_lock:
+    # PostgreSQL orders the appends of a table by its row lock alone: appends to other tables,
+    # and reads, go on meanwhile. SQLite has one writer per database file anyway.
+    with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
         ledger = _Ledger(engine)
+        appending = _appending.set((engine, ledger))
         try:
             if ledger.sqlite:
                 ledger.cursor.execute("BEGIN IMMEDIATE")
@@ -277,12 +373,13 @@ def append_event(
             ledger.connection.rollback()
             raise
         finally:
+            _appending.reset(appending)
             ledger.close()
 
 
-# One writer per process at a time: waiting here is cheap (and cooperative under gevent), while
-# waiting inside SQLite's busy handler would stall every request of a gevent worker.
-_process_write_lock = threading.Lock()
+# SQLite: one writer per process at a time. Waiting here is cheap (and cooperative under gevent),
+# while waiting inside SQLite's busy handler would stall every request of a gevent worker.
+_sqlite_write_lock = threading.Lock()
 
 
 # -- Whole tables: importing a scenario, restoring a backup ------------------------------------

@@ -6,9 +6,11 @@ import queue
 from collections.abc import Iterator
 
 from flask import Blueprint, Response, request
+from flask_babel import gettext
 
 from companion import services
 from companion.live import RECHECK
+from companion.streams import gate, stream_keys
 from companion.views.play import member
 from companion.web import broker, engine, sequence_number
 
@@ -25,7 +27,12 @@ def _message(seq: int) -> str:
 @bp.get("/stream")
 def stream(code: str) -> Response:
     """Stream the table's sequence numbers; a reconnect catches up from Last-Event-ID."""
-    table, _role = member(code)
+    table, role = member(code)
+    release = gate.enter(stream_keys(table.id, role.seat, role.host, request.remote_addr))
+    if release is None:
+        # Too many streams here: the page polls for the board instead (app.js, on the stream's error).
+        body = gettext("Too many live connections: this screen refreshes every few seconds instead.")
+        return Response(body, 429, {"Retry-After": "60", "Cache-Control": "no-store"}, mimetype="text/plain")
     after = sequence_number(request.headers.get("Last-Event-ID") or request.args.get("after")) or 0
     live, database = broker(), engine()
 
@@ -52,8 +59,10 @@ def stream(code: str) -> Response:
                     last = seq
                     yield _message(seq)
 
-    return Response(
+    response = Response(
         events(),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+    response.call_on_close(release)  # also when the stream ends before its first line
+    return response

@@ -8,11 +8,11 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
-from companion import services
+from companion import boards, services
 from companion.games import kinds
 from companion.games.contract import N_
 from companion.games.registry import get_game
-from companion.games.table import DIE_SIDES, MAX_DICE, moves
+from companion.games.table import moves
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
@@ -37,41 +37,33 @@ def member(code: str) -> tuple[TableInfo, Membership]:
     return table, role
 
 
-def board_context(table: TableInfo, role: Membership) -> dict[str, object]:
-    """Return what the board partial needs."""
+def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
+    """Return what the table page needs around the board (the host's seats and invitations)."""
     state = services.table_state(engine(), table)
-    phone = services.seat_view(state, role.seat, role.host, services.remembered(engine(), table.setup.game))
+    _seq, board = boards.board(table, role, fragment=False)
     return {
-        "panel_template": phone.panel_template,
-        "panel": phone.panel,
-        "controls": phone.controls,
+        "board_html": board,
+        "controls": services.seat_view(state, role.seat, role.host).controls if role.host else {},
         "table": table,
         "role": role,
         "state": state,
         "game": get_game(table.setup.game),
-        "board": services.scoreboard(state),
-        "tally": phone.tally,
-        "rolls": list(reversed(state.rolls))[:8],
-        "die_sides": DIE_SIDES,
-        "max_dice": MAX_DICE,
         "key": services.new_key(),
-        "seed_hash": services.public_seed_hash(table),
-        "news": services.latest_news(state),
         "kinds": kinds,
     }
 
 
 @bp.get("")
 def table(code: str) -> ResponseReturnValue:
-    """Show the table (the board alone for htmx)."""
+    """Show the table (the board alone for htmx; nothing when a poll already shows the last entry)."""
     table, role = member(code)
-    context = board_context(table, role)
+    if not wants_fragment():
+        return render_template("tables/table.html", **page_context(table, role), error=None)
     since = sequence_number(request.args.get("since"))
-    if wants_fragment() and since == context["state"].last_seq:  # type: ignore[attr-defined]
+    if since is not None and since == services.table_state(engine(), table).last_seq:
         return "", 204  # nothing new: the poll keeps what it shows
-    if wants_fragment():
-        return render_template("partials/_board.html", **context, fragment=True)
-    return render_template("tables/table.html", **context, error=None)
+    _seq, board = boards.board(table, role, fragment=True)
+    return board
 
 
 @bp.post("/events")
@@ -96,9 +88,9 @@ def record(code: str) -> ResponseReturnValue:
     )
     if wants_fragment():
         # The answer to this phone's own move clears its earlier messages; a refresh never does.
-        return render_template(
-            "partials/_board.html", **board_context(table, role), fragment=True, answers_own_move=True
-        )
+        # The board it shows is the one the stream's refresh would fetch: that refresh answers 204.
+        _seq, board = boards.board(table, role, fragment=True, own_move=True)
+        return board
     return redirect(safe_next(request.form.get("next"), url_for("play.table", code=table.code)), 303)
 
 
@@ -113,20 +105,24 @@ def take_seat(code: str) -> ResponseReturnValue:
 
 @bp.get("/log")
 def log(code: str) -> ResponseReturnValue:
-    """List every entry in plain words, with undo per row."""
+    """List the entries in plain words, newest first, a page at a time, with undo per row."""
     table, role = member(code)
     state = services.table_state(engine(), table)
-    return render_template(
-        "tables/log.html",
-        table=table,
-        role=role,
-        state=state,
-        game=get_game(table.setup.game),
-        lines=services.log_lines(state, role.seat, role.host),
-        controls=services.seat_view(state, role.seat, role.host).controls,
-        kinds=kinds,
-        key=services.new_key(),
-    )
+    before = request.args.get("before", "")
+    page = services.log_page(state, role.seat, role.host, int(before) if before.isdigit() else None)
+    context = {
+        "table": table,
+        "role": role,
+        "state": state,
+        "game": get_game(table.setup.game),
+        "page": page,
+        "controls": services.seat_view(state, role.seat, role.host).controls,
+        "kinds": kinds,
+        "key": services.new_key(),
+    }
+    if wants_fragment():
+        return render_template("partials/_log_lines.html", **context)
+    return render_template("tables/log.html", **context)
 
 
 @bp.get("/results")

@@ -37,7 +37,8 @@ self.addEventListener("fetch", function (event) {
   if (url.pathname.indexOf("/static/") === 0) {
     /* Stale-while-revalidate: instant from the cache, refreshed in the background. */
     event.respondWith(caches.open(CACHE).then(function (cache) {
-      return cache.match(request).then(function (cached) {
+      /* Static URLs carry a version (?v=digest): the shell cached under its bare path still serves offline. */
+      return cache.match(request, { ignoreSearch: true }).then(function (cached) {
         var network = fetch(request).then(function (response) {
           if (response.ok) cache.put(request, response.clone());
           return response;

@@ -146,3 +146,38 @@ def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
         (2, "void", {"target": 1}),
     ]
     assert services.table_state(engine, table).tally.count(1, "vp") == 0
+
+
+@pytest.mark.postgres
+def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -> None:
+    """An append to one table waits for that table's row, never for appends to another table."""
+    url = migrated_postgres_url()
+    engine = make_engine(url)
+    try:
+        busy = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        free = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        holder = engine.raw_connection()
+        cursor = holder.cursor()
+        cursor.execute("SELECT id FROM game_table WHERE id = %s FOR UPDATE", (busy.id,))
+        waiting_done = threading.Event()
+
+        def append_to_busy() -> None:
+            add_point(engine, busy, "waits-for-the-row-lock")
+            waiting_done.set()
+
+        waiter = threading.Thread(target=append_to_busy)
+        waiter.start()
+        try:
+            assert not waiting_done.wait(0.5)  # the busy table's append waits for its row ...
+            other = threading.Thread(target=add_point, args=(engine, free, "another-table"))
+            other.start()
+            other.join(5)
+            assert not other.is_alive()  # ... while another table's append goes through
+            assert seqs(engine, free.id) == [1]
+        finally:
+            holder.rollback()
+            holder.close()
+        waiter.join(5)
+        assert waiting_done.is_set() and seqs(engine, busy.id) == [1]
+    finally:
+        engine.dispose()

@@ -11,6 +11,7 @@ from companion.games.mechanics.board_game import BoardGame
 
 GAME = BoardGame(
     slug=rules.SLUG,
+    rule_version=1,
     name=N_("Andromeda"),
     min_players=3,
     max_players=5,

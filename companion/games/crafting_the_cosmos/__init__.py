@@ -27,6 +27,7 @@ def _reference() -> tuple[str, ...]:
 
 GAME = BoardGame(
     slug=rules.SLUG,
+    rule_version=1,
     name=N_("Crafting the Cosmos"),
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,

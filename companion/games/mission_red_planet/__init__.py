@@ -11,6 +11,7 @@ from companion.games.mission_red_planet.view import red_planet_view
 
 GAME = BoardGame(
     slug=rules.SLUG,
+    rule_version=1,
     name=N_("Mission: Red Planet"),
     min_players=2,
     max_players=6,

@@ -47,6 +47,7 @@ def _text(label: object) -> str:
 
 GAME = BoardGame(
     slug=rules.SLUG,
+    rule_version=1,
     name=N_("Welcome to the Moon"),
     min_players=1,
     max_players=6,

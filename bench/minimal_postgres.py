@@ -1,0 +1,27 @@
+"""The PostgreSQL yardstick: a minimal Flask app that inserts one row per POST through a pooled connection.
+
+Uses the same SQLAlchemy pool and psycopg driver as the app. ``BENCH_POSTGRES_URL`` names the database.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+from sqlalchemy import create_engine
+
+app = Flask(__name__)
+engine = create_engine(os.environ["BENCH_POSTGRES_URL"], pool_pre_ping=True)
+
+
+@app.post("/")
+def insert() -> str:
+    """Insert one row."""
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute("INSERT INTO bench_entry (kind, payload) VALUES (%s, %s)", ("tally.add", '{"delta": 1}'))
+        connection.commit()
+    finally:
+        connection.close()
+    return "ok"

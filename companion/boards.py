@@ -1,0 +1,145 @@
+"""The board, rendered once per (table, entry, seat view, language) and served from memory after that.
+
+Every phone fetches the board after every entry, and most of them see the same thing: the
+spectators of a table, a phone polling, a reload. The rendered HTML is kept under everything it
+depends on: the database, the table, its last entry, the phone's role (its seat and whether it
+hosts: a seat's secrets are in its view only), the language, what the server remembers for
+re-entry, and which flavour of the partial it is. Two values are per request and never cached:
+the CSRF token (it belongs to the phone's session) and the idempotency key of each form (fresh
+per answer). The cached HTML holds unguessable placeholders for them, filled in for each answer.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping
+from contextvars import ContextVar
+from typing import Any
+
+from flask import Flask, render_template
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from companion import services
+from companion.games import kinds
+from companion.games.registry import get_game
+from companion.games.table import DIE_SIDES, MAX_DICE, TableState
+from companion.ledger.store import TableInfo
+from companion.membership import Membership
+from companion.web import engine
+
+# Random per process: no player name or typed text can forge them.
+_MARK = secrets.token_hex(12)
+KEY_PLACEHOLDER = f"k{_MARK}"
+CSRF_PLACEHOLDER = f"c{_MARK}"
+CACHE_SIZE = 512
+
+_placeholders: ContextVar[bool] = ContextVar("companion_board_placeholders", default=False)
+
+
+def csrf_token() -> str:
+    """Return this phone's CSRF token, or its placeholder while a board is rendered for the cache."""
+    return CSRF_PLACEHOLDER if _placeholders.get() else generate_csrf()
+
+
+def init_app(app: Flask) -> None:
+    """Route ``csrf_token()`` in every template (macros included) through :func:`csrf_token`."""
+    app.jinja_env.globals["csrf_token"] = csrf_token
+
+
+class _Rendered:
+    """Rendered boards, least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self._html: OrderedDict[Hashable, str] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: Hashable) -> str | None:
+        with self._lock:
+            html = self._html.get(key)
+            if html is not None:
+                self._html.move_to_end(key)
+            return html
+
+    def put(self, key: Hashable, html: str) -> None:
+        with self._lock:
+            self._html[key] = html
+            while len(self._html) > self._size:
+                self._html.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._html.clear()
+
+
+rendered = _Rendered(CACHE_SIZE)
+
+
+def board(table: TableInfo, role: Membership, *, fragment: bool, own_move: bool = False) -> tuple[int, Markup]:
+    """Return the table's last entry number and its board as this phone sees it, with its own token and keys.
+
+    ``fragment`` is the partial htmx swaps in (with the screen-reader news); ``own_move`` answers
+    the phone's own entry (and clears its messages).
+    """
+    database = engine()
+    state = services.table_state(database, table)
+    known = services.remembered(database, table.setup.game)
+    key = (
+        str(database.url),
+        table.id,
+        state.last_seq,
+        role.seat,
+        role.host,
+        str(get_locale()),
+        repr(sorted(known.items())) if known else "",
+        fragment,
+        own_move,
+    )
+    html = rendered.get(key)
+    if html is None:
+        html = _render(table, role, state, known, fragment=fragment, own_move=own_move)
+        rendered.put(key, html)
+    filled = html.replace(KEY_PLACEHOLDER, services.new_key()).replace(CSRF_PLACEHOLDER, generate_csrf())
+    return state.last_seq, Markup(filled)  # rendered by Jinja with autoescape on
+
+
+def _render(
+    table: TableInfo,
+    role: Membership,
+    state: TableState,
+    known: Mapping[str, tuple[Mapping[str, Any], ...]],
+    *,
+    fragment: bool,
+    own_move: bool,
+) -> str:
+    phone = services.seat_view(state, role.seat, role.host, known)
+    token = _placeholders.set(True)
+    try:
+        return render_template(
+            "partials/_board.html",
+            panel_template=phone.panel_template,
+            panel=phone.panel,
+            controls=phone.controls,
+            table=table,
+            role=role,
+            state=state,
+            game=get_game(table.setup.game),
+            board=services.scoreboard(state),
+            tally=phone.tally,
+            rolls=list(reversed(state.rolls))[:8],
+            die_sides=DIE_SIDES,
+            max_dice=MAX_DICE,
+            key=KEY_PLACEHOLDER,
+            csrf_token=csrf_token,
+            seed_hash=services.public_seed_hash(table),
+            news=services.latest_news(state),
+            kinds=kinds,
+            fragment=fragment,
+            answers_own_move=own_move,
+        )
+    finally:
+        _placeholders.reset(token)

@@ -1,0 +1,42 @@
+"""fold snapshots
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-11-22 05:05:00.000000
+"""
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+import sqlmodel
+from alembic import op
+
+
+revision: str = '0003'
+down_revision: str | None = '0002'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table('fold_snapshot',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('table_id', sa.Integer(), nullable=False),
+    sa.Column('seq', sa.Integer(), nullable=False),
+    sa.Column('rule_version', sa.Integer(), nullable=False),
+    sa.Column('format', sa.Integer(), nullable=False),
+    sa.Column('voided', sa.Text(), nullable=False),
+    sa.Column('voided_digest', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+    sa.Column('state', sa.Text(), nullable=False),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['table_id'], ['game_table.id'], ),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('table_id', 'rule_version', 'format', 'seq', 'voided_digest', name='uq_fold_snapshot')
+    )
+    with op.batch_alter_table('fold_snapshot', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_fold_snapshot_table_id'), ['table_id'], unique=False)
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('fold_snapshot', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_fold_snapshot_table_id'))
+    op.drop_table('fold_snapshot')

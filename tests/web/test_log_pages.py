@@ -1,0 +1,67 @@
+"""The log page: newest first, a page at a time; "Older entries" appends the next page (a link without JavaScript)."""
+
+from __future__ import annotations
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion.services import LOG_PAGE
+from tests.conftest import new_table, post_event
+
+
+def seqs(html: str) -> list[int]:
+    rows = BeautifulSoup(html, "html.parser").select("li:not(.more) > span.muted:first-child")
+    return [int(row.get_text().lstrip("#")) for row in rows]
+
+
+def older_link(html: str) -> str | None:
+    link = BeautifulSoup(html, "html.parser").select_one("li.more a")
+    if link is None:
+        return None
+    assert link["href"] == link["hx-get"]
+    return str(link["href"])
+
+
+def test_the_log_comes_a_page_at_a_time_newest_first(client: FlaskClient) -> None:
+    code = new_table(client)
+    total = 2 * LOG_PAGE + 7
+    for _ in range(total):
+        post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1)
+
+    first = client.get(f"/t/{code}/log").text
+    assert seqs(first) == list(range(total, total - LOG_PAGE, -1))
+    link = older_link(first)
+    assert link == f"/t/{code}/log?before={total - LOG_PAGE + 1}"
+
+    # htmx swaps the link's row for the next page's rows (and the next link): no page around them.
+    second = client.get(link, headers={"HX-Request": "true"})
+    assert "<html" not in second.text
+    assert BeautifulSoup(second.text, "html.parser").find("li") is not None
+    assert seqs(second.text) == list(range(total - LOG_PAGE, total - 2 * LOG_PAGE, -1))
+
+    # Without JavaScript the same link opens the page of older entries.
+    third_link = older_link(second.text)
+    assert third_link is not None
+    third = client.get(third_link).text
+    assert "<html" in third
+    assert seqs(third) == list(range(total - 2 * LOG_PAGE, 0, -1))
+    assert older_link(third) is None
+
+
+def test_a_short_log_has_no_older_entries_link(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1)
+    page = client.get(f"/t/{code}/log").text
+    assert seqs(page) == [1]
+    assert older_link(page) is None
+
+
+def test_undo_is_offered_on_older_pages_too(client: FlaskClient) -> None:
+    code = new_table(client)
+    for _ in range(LOG_PAGE + 1):
+        post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1)
+    older = BeautifulSoup(client.get(f"/t/{code}/log?before=2").text, "html.parser")
+    assert [int(v["value"]) for v in older.select("form input[name=target]")] == [1]
+    post_event(client, code, kind="void", target=1)
+    log = BeautifulSoup(client.get(f"/t/{code}/log?before=2").text, "html.parser")
+    assert log.select_one("li.voided") is not None
