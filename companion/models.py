@@ -117,6 +117,7 @@ class HostKeyRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     table_id: int = Field(foreign_key="game_table.id", index=True)
     token_hash: str = Field(max_length=64, unique=True, index=True)
+    created_at: datetime = Field(default_factory=utcnow)
 
 
 class FoldSnapshot(SQLModel, table=True):

@@ -27,7 +27,7 @@ def upgrade() -> None:
     sa.Column('voided', sa.Text(), nullable=False),
     sa.Column('voided_digest', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('state', sa.Text(), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['table_id'], ['game_table.id'], ),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('table_id', 'rule_version', 'format', 'seq', 'voided_digest', name='uq_fold_snapshot')
