@@ -112,24 +112,18 @@ class TableState:
 # -- The table's own moves ---------------------------------------------------------------------
 
 
-def _seat_checked(setup: Setup, event: Event) -> int:
-    seat = int(event.payload["seat"])
-    setup.player(seat)
-    return seat
-
-
 def _seat_name(setup: Setup, event: Event) -> str:
     return next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
 
 
 def _tally_add(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat, key = _seat_checked(setup, event), event.payload["category"]
+    seat, key = int(event.payload["seat"]), event.payload["category"]
     value = state.tally.count(seat, key) + event.payload["delta"]
     return evolve(state, tally=state.tally.with_count(seat, key, value))
 
 
 def _tally_set(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat = _seat_checked(setup, event)
+    seat = int(event.payload["seat"])
     return evolve(state, tally=state.tally.with_count(seat, event.payload["category"], event.payload["value"]))
 
 
@@ -159,7 +153,7 @@ def _dice_roll(setup: Setup, state: TableState, event: Event) -> TableState:
 
 
 def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat, device = _seat_checked(setup, event), event.payload["device"]
+    seat, device = int(event.payload["seat"]), event.payload["device"]
     if state.claims.get(seat) not in (None, device):
         raise RuleError(N_("This seat is already taken by another phone."))
     if state.seat_of(device) not in (None, seat):
@@ -168,7 +162,7 @@ def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
 
 
 def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat = _seat_checked(setup, event)
+    seat = int(event.payload["seat"])
     return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
 
 
