@@ -26,6 +26,7 @@ import json
 import os
 import re
 import selectors
+import shutil
 import socket
 import statistics
 import subprocess
@@ -35,6 +36,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -260,15 +262,88 @@ def minimal(port: int, method: str) -> Callable[[int], tuple[Phone, Send]]:
     return make
 
 
-def interleaved(
-    rounds: int, seconds: float, clients: int, pairs: dict[str, tuple[int, Callable[[int], tuple[Phone, Send]]]]
-) -> dict[str, dict[str, float]]:
+WRK = shutil.which("wrk")
+WRK_SCRIPT = """
+-- One request after another on each connection: form bodies get a fresh idempotency key each.
+local tables, counter, prefix = {}, 0, ""
+function init(args)
+  prefix = tostring(math.random(1, 1000000000))
+  for entry in string.gmatch(os.getenv("BENCH_TABLES"), "[^;]+") do
+    local code, cookie, token = entry:match("([^|]*)|([^|]*)|([^|]*)")
+    table.insert(tables, {code = code, cookie = cookie, token = token})
+  end
+end
+function request()
+  counter = counter + 1
+  local mode, t = os.getenv("BENCH_MODE"), tables[(counter % #tables) + 1]
+  if mode == "minimal" then
+    return wrk.format("POST", "/", {["Content-Type"] = "application/x-www-form-urlencoded"},
+      "kind=tally.add&delta=1")
+  end
+  local headers = {["Cookie"] = t.cookie}
+  if mode ~= "redirect" then headers["HX-Request"] = "true" end
+  if mode == "get" then return wrk.format("GET", "/t/" .. t.code, headers) end
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  local body = "csrf_token=" .. t.token .. "&key=wrk-" .. prefix .. "-" .. counter .. "&kind=tally.add&seat="
+    .. (1 + counter % 5) .. "&category=vp&delta=1"
+  return wrk.format("POST", "/t/" .. t.code .. "/events", headers, body)
+end
+"""
+
+
+def wrk_load(
+    port: int, clients: int, seconds: float, mode: str, tables: list[tuple[str, str, str]]
+) -> dict[str, float]:
+    """Run wrk (one thread, ``clients`` connections) against the app or a yardstick; return its figures."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(WRK_SCRIPT)
+    env = {**os.environ, "BENCH_MODE": mode, "BENCH_TABLES": ";".join("|".join(t) for t in tables) or "x|x|x"}
+    command = [WRK or "wrk", "-t1", f"-c{clients}", f"-d{seconds}s", "--latency", "-s", script.name]
+    out = subprocess.run([*command, f"http://127.0.0.1:{port}"], capture_output=True, text=True, env=env).stdout
+    os.unlink(script.name)
+
+    def milliseconds(label: str) -> float:
+        found = re.search(rf"{label}\s+([\d.]+)(us|ms|s)\b", out)
+        if found is None:
+            return -1.0
+        value, unit = float(found.group(1)), found.group(2)
+        return round(value / 1000 if unit == "us" else value * 1000 if unit == "s" else value, 2)
+
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {
+        "requests_per_second": float(rate.group(1)) if rate else 0.0,
+        "p50_ms": milliseconds(" 50%"),
+        "p99_ms": milliseconds(" 99%"),
+        "errors": int(errors.group(1)) if errors else 0,
+    }
+
+
+@dataclass(frozen=True)
+class Load:
+    """What one measured round sends: ``mode`` is redirect, htmx, get (the board fragment) or minimal."""
+
+    port: int
+    mode: str
+    tables: list[tuple[str, str, str]]
+
+    def run(self, clients: int, seconds: float, client: str) -> dict[str, float]:
+        if client == "wrk":
+            return wrk_load(self.port, clients, seconds, self.mode, self.tables)
+        if self.mode == "minimal":
+            return load(self.port, clients, seconds, minimal(self.port, "POST"))
+        if self.mode == "get":
+            return load(self.port, clients, seconds, board_gets(self.port, self.tables))
+        return load(self.port, clients, seconds, posts(self.port, self.tables, htmx=self.mode == "htmx"))
+
+
+def interleaved(rounds: int, seconds: float, clients: int, client: str, loads: dict[str, Load]) -> dict[str, Any]:
     """Measure each named load once per round, in turn; return each one's median round."""
-    taken: dict[str, list[dict[str, float]]] = {name: [] for name in pairs}
+    taken: dict[str, list[dict[str, float]]] = {name: [] for name in loads}
     for _ in range(rounds):
-        for name, (port, make) in pairs.items():
-            taken[name].append(load(port, clients, seconds, make))
-    result = {}
+        for name, measured in loads.items():
+            taken[name].append(measured.run(clients, seconds, client))
+    result: dict[str, Any] = {}
     for name, runs in taken.items():
         ordered = sorted(runs, key=lambda r: r["requests_per_second"])
         result[name] = {**ordered[len(ordered) // 2], "rounds": [r["requests_per_second"] for r in runs]}
@@ -532,8 +607,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--streams", type=int, default=10_000)
+    parser.add_argument(
+        "--client",
+        choices=("wrk", "python"),
+        default="wrk" if WRK else "python",
+        help="load generator: wrk (Debian's package; the default when installed) or threads of http.client",
+    )
     args = parser.parse_args()
-    result: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    machine = {"cpus": os.cpu_count(), "python": sys.version.split()[0], "load_generator": args.client}
+    result: dict[str, Any] = {"machine": machine}
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.sqlite3"
         upgrade(url)
@@ -546,11 +628,12 @@ def main() -> None:
                 args.rounds,
                 args.seconds,
                 args.clients,
+                args.client,
                 {
-                    "event_post_redirect": (app.port, posts(app.port, tables, htmx=False)),
-                    "event_post_htmx": (app.port, posts(app.port, tables, htmx=True)),
-                    "board_fragment_get": (app.port, board_gets(app.port, tables)),
-                    "minimal_sqlite_insert": (yardstick.port, minimal(yardstick.port, "POST")),
+                    "event_post_redirect": Load(app.port, "redirect", tables),
+                    "event_post_htmx": Load(app.port, "htmx", tables),
+                    "board_fragment_get": Load(app.port, "get", tables),
+                    "minimal_sqlite_insert": Load(yardstick.port, "minimal", []),
                 },
             )
             result["first_page_on_the_wire"] = first_page_on_the_wire(app.port)
@@ -576,17 +659,20 @@ def main() -> None:
                     args.rounds,
                     args.seconds,
                     args.clients,
+                    args.client,
                     {
-                        "event_post_redirect": (app.port, posts(app.port, pg_tables, htmx=False)),
-                        "minimal_postgres_insert": (yardstick.port, minimal(yardstick.port, "POST")),
+                        "event_post_redirect": Load(app.port, "redirect", pg_tables),
+                        "event_post_htmx": Load(app.port, "htmx", pg_tables),
+                        "minimal_postgres_insert": Load(yardstick.port, "minimal", []),
                     },
                 )
             finally:
                 app.stop()
                 yardstick.stop()
                 drop_postgres(pg)
-            pg_ratio = ratio(pg_measured["event_post_redirect"], pg_measured["minimal_postgres_insert"])
-            result["postgres"] = {**pg_measured, "ratio": pg_ratio}
+            pg_base = pg_measured["minimal_postgres_insert"]
+            pg_ratios = {name: ratio(pg_measured[name], pg_base) for name in ("event_post_redirect", "event_post_htmx")}
+            result["postgres"] = {**pg_measured, "ratios": pg_ratios}
         result["fold"] = [fold_against_a_loop(10_000), fold_against_a_loop(100_000)]
         result["long_ledger"] = guarded(lambda: long_ledger(folder))
         result["log_page"] = guarded(lambda: log_page(folder))

@@ -7,11 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
-from flask_wtf import CSRFProtect
 
 ROOT = Path(__file__).resolve().parent.parent
-
-csrf = CSRFProtect()
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -22,7 +19,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from companion import assets, boards, errors, htmx, i18n, limits, streams
+    from companion import assets, boards, cookies, errors, htmx, i18n, limits, streams
     from companion import config as config_module
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
@@ -44,7 +41,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     htmx.init_app(app)
     assets.init_app(app)
-    csrf.init_app(app)
+    cookies.CheckedOnceCSRF(app)
+    cookies.init_app(app)
     boards.init_app(app)
     streams.init_app(app)
     app.register_blueprint(tables.bp)

@@ -20,16 +20,16 @@ from typing import Any
 
 from flask import Flask, render_template
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import services
+from companion import cookies, services
+from companion.db import database_name
 from companion.games import kinds
 from companion.games.registry import get_game
 from companion.games.table import DIE_SIDES, MAX_DICE, TableState
 from companion.ledger.store import TableInfo
 from companion.membership import Membership
-from companion.web import engine
+from companion.web import engine, table_state
 
 # Random per process: no player name or typed text can forge them.
 _MARK = secrets.token_hex(12)
@@ -42,12 +42,13 @@ _placeholders: ContextVar[bool] = ContextVar("companion_board_placeholders", def
 
 def csrf_token() -> str:
     """Return this phone's CSRF token, or its placeholder while a board is rendered for the cache."""
-    return CSRF_PLACEHOLDER if _placeholders.get() else generate_csrf()
+    return CSRF_PLACEHOLDER if _placeholders.get() else cookies.csrf_token()
 
 
 def init_app(app: Flask) -> None:
     """Route ``csrf_token()`` in every template (macros included) through :func:`csrf_token`."""
     app.jinja_env.globals["csrf_token"] = csrf_token
+    app.context_processor(lambda: {"csrf_token": csrf_token})  # over Flask-WTF's own
 
 
 class _Rendered:
@@ -79,17 +80,16 @@ class _Rendered:
 rendered = _Rendered(CACHE_SIZE)
 
 
-def board(table: TableInfo, role: Membership, *, fragment: bool, own_move: bool = False) -> tuple[int, Markup]:
+def board(table: TableInfo, role: Membership, *, fragment: bool) -> tuple[int, Markup]:
     """Return the table's last entry number and its board as this phone sees it, with its own token and keys.
 
-    ``fragment`` is the partial htmx swaps in (with the screen-reader news); ``own_move`` answers
-    the phone's own entry (and clears its messages).
+    ``fragment`` is the partial htmx swaps in (with the screen-reader news).
     """
     database = engine()
-    state = services.table_state(database, table)
+    state = table_state(table)
     known = services.remembered(database, table.setup.game)
     key = (
-        str(database.url),
+        database_name(database),
         table.id,
         state.last_seq,
         role.seat,
@@ -97,13 +97,12 @@ def board(table: TableInfo, role: Membership, *, fragment: bool, own_move: bool 
         str(get_locale()),
         repr(sorted(known.items())) if known else "",
         fragment,
-        own_move,
     )
     html = rendered.get(key)
     if html is None:
-        html = _render(table, role, state, known, fragment=fragment, own_move=own_move)
+        html = _render(table, role, state, known, fragment=fragment)
         rendered.put(key, html)
-    filled = html.replace(KEY_PLACEHOLDER, services.new_key()).replace(CSRF_PLACEHOLDER, generate_csrf())
+    filled = html.replace(KEY_PLACEHOLDER, services.new_key()).replace(CSRF_PLACEHOLDER, cookies.csrf_token())
     return state.last_seq, Markup(filled)  # rendered by Jinja with autoescape on
 
 
@@ -114,7 +113,6 @@ def _render(
     known: Mapping[str, tuple[Mapping[str, Any], ...]],
     *,
     fragment: bool,
-    own_move: bool,
 ) -> str:
     phone = services.seat_view(state, role.seat, role.host, known)
     token = _placeholders.set(True)
@@ -139,7 +137,6 @@ def _render(
             news=services.latest_news(state),
             kinds=kinds,
             fragment=fragment,
-            answers_own_move=own_move,
         )
     finally:
         _placeholders.reset(token)

@@ -9,12 +9,13 @@ from werkzeug.exceptions import HTTPException
 from companion.db import unavailable
 from companion.games.contract import N_, Message, RuleError, msg
 from companion.htmx import wants_fragment
-from companion.services import NotFound
+from companion.services import NotFound, SeatNotHeld
 from companion.web import Refused
 
 MESSAGES_TARGET = "#messages"
 RETRY_AFTER_SECONDS = 5
 LIMITED_RETRY_AFTER_SECONDS = 60
+SPECTATORS_ONLY_WATCH = N_("Spectators can only watch.")
 NO_TABLE = N_("There is no table with that code or link that this phone has joined. To join, scan the host's QR code.")
 
 HTTP_MESSAGES = {
@@ -55,6 +56,10 @@ def init_app(app: Flask) -> None:
         # The same answer whether the code does not exist or this phone has not joined it, so
         # that nobody can tell existing codes from guesses.
         return render_error(404, msg(NO_TABLE))
+
+    @app.errorhandler(SeatNotHeld)
+    def seat_not_held(_error: SeatNotHeld) -> tuple[str, int, dict[str, str]]:
+        return render_error(403, msg(SPECTATORS_ONLY_WATCH))
 
     @app.errorhandler(CSRFError)
     def stale_form(_error: CSRFError) -> tuple[str, int, dict[str, str]]:

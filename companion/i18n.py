@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from babel import Locale
 from flask import Flask, current_app, request, session
 from flask_babel import Babel, get_translations, gettext
 from jinja2 import pass_context
@@ -26,6 +27,18 @@ def select_locale() -> str:
     if chosen in languages:
         return str(chosen)
     return request.accept_languages.best_match(languages) or languages[0]
+
+
+_LOCALES: dict[str, Locale] = {}
+
+
+def selected_locale() -> Locale:
+    """Return the chosen language as Babel's ``Locale`` (parsed once per language, not per request)."""
+    name = select_locale()
+    locale = _LOCALES.get(name)
+    if locale is None:
+        locale = _LOCALES[name] = Locale.parse(name)
+    return locale
 
 
 BOUND = "_companion_gettext"
@@ -62,7 +75,7 @@ def _translate_filter(context: Context, value: Any) -> str:
 
 def init_app(app: Flask) -> None:
     """Install Flask-Babel and the ``t`` template filter."""
-    Babel(app, locale_selector=select_locale)
+    Babel(app, locale_selector=selected_locale)  # a Locale is taken as it is
     app.jinja_env.filters["t"] = _translate_filter
     app.context_processor(bound_translations)
     app.jinja_env.globals["current_locale"] = select_locale

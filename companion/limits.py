@@ -3,17 +3,27 @@
 A table code is six characters read aloud; a client that guesses codes is stopped after a few
 dozen misses (only 404 answers count, so a table in play never comes near the limit). Counters
 live in Redis when ``COMPANION_REDIS_URL`` is set (shared by every app server), in memory
-otherwise. Each limit is a Flask-Limiter string, configurable (``COMPANION_RATE_LIMIT_*``).
+otherwise; if Redis stops answering, each process counts in its own memory meanwhile. Each
+limit is a string of the ``limits`` library ("60 per hour"), configurable (``COMPANION_RATE_LIMIT_*``).
+
+The counters are the ``limits`` library's (the one Flask-Limiter is built on), called directly
+from two request hooks: a request to a view that no limit guards costs one set look-up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+import logging
+from functools import lru_cache
 
-from flask import Flask, Response
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Flask, Response, current_app, request
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.exceptions import TooManyRequests
+
+from companion.membership import membership
+
+log = logging.getLogger(__name__)
 
 LIMITER_KEY = "companion.limiter"
 
@@ -24,49 +34,74 @@ DEFAULT_LIMITS = {
     "RATE_LIMIT_MISSES": "30 per minute",
 }
 
-# Which views each limit guards; the misses limit guards every view that looks up a code or link.
+# Which views each limit guards: every request to them counts.
 GUARDED = {
-    "RATE_LIMIT_NEW_TABLE": ("tables.create_table",),
-    "RATE_LIMIT_JOIN": ("tables.join",),
+    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table"}),
+    "RATE_LIMIT_JOIN": frozenset({"tables.join"}),
 }
+# The views that look up a code or link: an address with too many "no such table" answers is refused.
 LOOKUP_BLUEPRINTS = ("play", "live")
 LOOKUP_VIEWS = ("tables.watch", "tables.join")
+MISSES = "RATE_LIMIT_MISSES"
+
+
+@lru_cache(maxsize=64)
+def _parsed(limit: str) -> RateLimitItem:
+    return parse(limit)
+
+
+class Limiter:
+    """Fixed-window counters per (limit, client address), shared through Redis when configured."""
+
+    def __init__(self, app: Flask) -> None:
+        self.prefix = str(app.config["RATELIMIT_KEY_PREFIX"])
+        self.shared = FixedWindowRateLimiter(storage_from_string(app.config["RATELIMIT_STORAGE_URI"]))
+        self.local = FixedWindowRateLimiter(MemoryStorage())
+        self.lookups = frozenset(
+            [endpoint for endpoint in app.view_functions if endpoint.split(".")[0] in LOOKUP_BLUEPRINTS]
+            + list(LOOKUP_VIEWS)
+        )
+        self.guarded = {endpoint: name for name, endpoints in GUARDED.items() for endpoint in endpoints}
+
+    def _count(self, name: str, *, hit: bool) -> bool:
+        """Hit (or only test) the counter of ``name`` for this client; False when over its limit."""
+        item = _parsed(str(current_app.config[name]))
+        identifiers = (self.prefix, name, request.remote_addr or "unknown")
+        try:
+            return self.shared.hit(item, *identifiers) if hit else self.shared.test(item, *identifiers)
+        except Exception as error:  # Redis away: count here rather than refuse or fail every request
+            log.warning("rate-limit counters unavailable (%s); counting in this process", type(error).__name__)
+            return self.local.hit(item, *identifiers) if hit else self.local.test(item, *identifiers)
+
+    def before(self) -> None:
+        """Refuse the request (429) when its view's limit, or the misses limit, is used up."""
+        endpoint = request.endpoint or ""
+        name = self.guarded.get(endpoint)
+        if name is not None and not self._count(name, hit=True):
+            raise TooManyRequests()
+        if endpoint in self.lookups and not self._joined() and not self._count(MISSES, hit=False):
+            raise TooManyRequests()
+
+    @staticmethod
+    def _joined() -> bool:
+        """True when this phone has joined the table it asks for: it knows the code, it is not guessing."""
+        code = (request.view_args or {}).get("code")
+        return isinstance(code, str) and membership(code) is not None
+
+    def after(self, response: Response) -> Response:
+        """Count an answer that says "no such table": guessing codes, not playing."""
+        if response.status_code == 404 and (request.endpoint or "") in self.lookups:
+            self._count(MISSES, hit=True)
+        return response
 
 
 def init_app(app: Flask) -> None:
-    """Give ``app`` its own limiter and put the limits on the views (call after the blueprints)."""
+    """Give ``app`` its limiter and its two hooks (call after the blueprints are registered)."""
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
     app.config.setdefault("RATELIMIT_KEY_PREFIX", "companion-limits")
-    # Redis down: count in this process's memory rather than refuse or crash every request.
-    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
-    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
-    # No X-RateLimit-* or Retry-After on every answer: errors.py adds Retry-After to 429 and 503.
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
-    limiter = Limiter(get_remote_address, app=app)
+    limiter = Limiter(app)
     app.extensions[LIMITER_KEY] = limiter
-    for key, endpoints in GUARDED.items():
-        for endpoint in endpoints:
-            _guard(app, limiter, endpoint, key, None)
-    lookups = [e for e in app.view_functions if e.split(".")[0] in LOOKUP_BLUEPRINTS] + list(LOOKUP_VIEWS)
-    for endpoint in lookups:
-        _guard(app, limiter, endpoint, "RATE_LIMIT_MISSES", _missed)
-
-
-def _guard(
-    app: Flask, limiter: Limiter, endpoint: str, key: str, deduct_when: Callable[[Response], bool] | None
-) -> None:
-    """Wrap one view in the limit named ``key`` (read from the config on each request).
-
-    The scope is the limit's name, so one counter per client covers all the views it guards:
-    guesses spread over several addresses of a table count together.
-    """
-    view = app.view_functions[endpoint]
-    limit = limiter.shared_limit(lambda: str(app.config[key]), scope=key, deduct_when=deduct_when)
-    app.view_functions[endpoint] = cast(Any, limit(view))  # Flask-Limiter's wrapper is typed as maybe-async
-
-
-def _missed(response: Response) -> bool:
-    """Count only the answers that say "no such table": guessing codes, not playing."""
-    return response.status_code == 404
+    app.before_request(limiter.before)
+    app.after_request(limiter.after)

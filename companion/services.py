@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from companion import history
+from companion.db import database_name
 from companion.games import kinds
 from companion.games.contract import (
     N_,
@@ -85,6 +86,10 @@ _LOOKUP = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)  # table codes, join and 
 
 class NotFound(Exception):
     """No table with that code or link."""
+
+
+class SeatNotHeld(Exception):
+    """The phone's seat was given to another phone (or freed): it only watches now."""
 
 
 @dataclass(frozen=True)
@@ -199,13 +204,13 @@ class _StateCache:
     def snapshots(self, engine: Engine, table: TableInfo) -> list[Snapshot]:
         """Return the snapshots known for the table (a copy)."""
         with self._lock:
-            folded = self._tables.get((str(engine.url), table.id))
+            folded = self._tables.get((database_name(engine), table.id))
             return list(folded.snapshots) if folded is not None else []
 
     def state(self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
         """Return the table's state, folding what is new (or, not in memory, what follows its newest snapshot)."""
         game = get_game(table.setup.game)
-        key = (str(engine.url), table.id)
+        key = (database_name(engine), table.id)
         with self._lock:
             folded = self._tables.get(key)
         taken: list[TableState] = []
@@ -223,7 +228,7 @@ class _StateCache:
         self, engine: Engine, table: TableInfo, state: TableState, snapshots: list[Snapshot], taken: list[TableState]
     ) -> None:
         """Keep ``state`` (unless a newer one is kept) and the snapshots a fold took on its way."""
-        key = (str(engine.url), table.id)
+        key = (database_name(engine), table.id)
         with self._lock:
             current = self._tables.get(key)
             if current is None:
@@ -240,7 +245,7 @@ class _StateCache:
     def save(self, engine: Engine, table: TableInfo) -> None:
         """Store the snapshots taken since the last call (outside any ledger transaction)."""
         with self._lock:
-            folded = self._tables.get((str(engine.url), table.id))
+            folded = self._tables.get((database_name(engine), table.id))
             if folded is None or not folded.unsaved:
                 return
             unsaved, folded.unsaved = folded.unsaved, []
@@ -328,11 +333,14 @@ def record(
     idempotency_key: str,
     broker: Broker | None = None,
     joining: bool = False,
+    device: str | None = None,
 ) -> Appended:
     """Append a move if its record and the rules allow it (once per idempotency key), then tell the table.
 
     Raises RuleError (and stores nothing) when the move is refused. The move is decided once:
-    the state it leads to is kept for the next screen, not folded again.
+    the state it leads to is kept for the next screen, not folded again. ``device`` is the phone
+    that claims ``author``'s seat: checked on the ledger as it is when the move is appended (a
+    host whose seat was freed records as the host; anyone else gets :class:`SeatNotHeld`).
     """
     game = get_game(table.setup.game)
     event = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
@@ -341,6 +349,10 @@ def record(
 
     def accept(load_after: Callable[[int], list[Event]], numbered: Event) -> Event:
         before = _cache.state(engine, table, load_after)
+        if device is not None and numbered.author is not None and before.claims.get(numbered.author) != device:
+            if not numbered.by_host:
+                raise SeatNotHeld
+            numbered = replace(numbered, author=None)
         snapshots = _cache.snapshots(engine, table)
         checked, after = decide(game, before, numbered, joining=joining, snapshots=snapshots, on_snapshot=taken.append)
         decided.append(after)
@@ -353,7 +365,7 @@ def record(
         _cache.keep(engine, table, decided[-1], [], taken)
     _cache.save(engine, table)
     if appended.created and any(move.kind == kind and move.remember for move in game.moves):
-        _remembered.pop((str(engine.url), game.slug), None)
+        _remembered.pop((database_name(engine), game.slug), None)
     if appended.created and kind == kinds.TABLE_END and decided[-1].ended:
         keep_play(engine, table, decided[-1])
     if appended.created and broker is not None:
@@ -447,7 +459,7 @@ def remembered(engine: Engine, slug: str) -> dict[str, tuple[dict[str, Any], ...
     moves_remembering = [move for move in game.moves if move.remember]
     if not moves_remembering:
         return {}
-    key = (str(engine.url), slug)
+    key = (database_name(engine), slug)
     cached = _remembered.get(key)
     if cached is not None and time.monotonic() - cached[0] < REMEMBERED_SECONDS:
         return cached[1]

@@ -11,11 +11,13 @@ from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import Response, current_app
+from flask import Response, current_app, g
 from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
 from companion.games.contract import N_, Message, Move, RuleError, msg
+from companion.games.table import TableState
+from companion.ledger.store import TableInfo
 from companion.live import Broker
 
 ENGINE_KEY = "companion.engine"
@@ -39,6 +41,25 @@ def refuse(status: int, msgid: str, **params: Any) -> Refused:
 def engine() -> Engine:
     """Return the app's database engine."""
     return current_app.extensions[ENGINE_KEY]  # type: ignore[no-any-return]
+
+
+_STATES = "companion_table_states"
+
+
+def table_state(table: TableInfo) -> TableState:
+    """Return the table's state, read once per request (the view and the board share it)."""
+    states: dict[int, TableState] = g.setdefault(_STATES, {})
+    state = states.get(table.id)
+    if state is None:
+        from companion import services
+
+        state = states[table.id] = services.table_state(engine(), table)
+    return state
+
+
+def forget_table_states() -> None:
+    """Read the states again from here on (this request has just recorded a move)."""
+    g.pop(_STATES, None)
 
 
 def broker() -> Broker:

@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from companion.db import read_session, write_session
+from companion.db import database_name, read_session, write_session
 from companion.games.contract import Event, Player, RuleError, Setup
 from companion.models import EventRecord, TableRecord
 
@@ -103,7 +103,7 @@ def find_table(
 ) -> TableInfo | None:
     """Return the table with the given code or token, or None (rows never change: cached by code)."""
     if code is not None:
-        cached = _tables.get((str(engine.url), code.upper()))
+        cached = _tables.get((database_name(engine), code.upper()))
         if cached is not None:
             return cached
     query = select(TableRecord)
@@ -122,7 +122,7 @@ def find_table(
         table = _table_info(record)
     if len(_tables) > 4096:
         _tables.clear()
-    _tables[(str(engine.url), table.code)] = table
+    _tables[(database_name(engine), table.code)] = table
     return table
 
 
@@ -198,7 +198,9 @@ class _Ledger:
 
     def stored_time(self, moment: datetime) -> Any:
         # SQLAlchemy keeps SQLite times as naive UTC text; PostgreSQL takes the aware datetime.
-        return moment.astimezone(UTC).replace(tzinfo=None).isoformat(" ") if self.sqlite else moment
+        if not self.sqlite:
+            return moment
+        return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).replace(tzinfo=None).isoformat(" ")
 
     def close(self) -> None:
         self.cursor.close()

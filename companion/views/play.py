@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import boards, services
+from companion.errors import SPECTATORS_ONLY_WATCH
 from companion.games import kinds
 from companion.games.contract import N_
 from companion.games.registry import get_game
@@ -18,28 +19,40 @@ from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
 from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
 from companion.views.tables import take_seat_from_form
-from companion.web import broker, checked_key, engine, parse_payload, qr_response, refuse, safe_next, sequence_number
+from companion.web import (
+    broker,
+    checked_key,
+    engine,
+    forget_table_states,
+    parse_payload,
+    qr_response,
+    refuse,
+    safe_next,
+    sequence_number,
+    table_state,
+)
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
 
-def member(code: str) -> tuple[TableInfo, Membership]:
+def member(code: str, *, seat_checked: bool = True) -> tuple[TableInfo, Membership]:
     """Return the table and this phone's role there; a phone that has not joined gets "no such table".
 
     The ledger decides who holds a seat: a phone whose seat the host freed is back to watching.
+    ``seat_checked=False`` leaves that to the caller (a move checks it when it is appended).
     """
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
     if role is None:
         raise services.NotFound  # the same answer as an unknown code: codes cannot be told from guesses
-    if role.seat is not None and services.table_state(engine(), table).claims.get(role.seat) != device_id():
+    if seat_checked and role.seat is not None and table_state(table).claims.get(role.seat) != device_id():
         role = Membership(host=role.host, seat=None)
     return table, role
 
 
 def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the table page needs around the board (the host's seats and invitations)."""
-    state = services.table_state(engine(), table)
+    state = table_state(table)
     _seq, board = boards.board(table, role, fragment=False)
     return {
         "board_html": board,
@@ -60,7 +73,7 @@ def table(code: str) -> ResponseReturnValue:
     if not wants_fragment():
         return render_template("tables/table.html", **page_context(table, role), error=None)
     since = sequence_number(request.args.get("since"))
-    if since is not None and since == services.table_state(engine(), table).last_seq:
+    if since is not None and since == table_state(table).last_seq:
         return "", 204  # nothing new: the poll keeps what it shows
     _seq, board = boards.board(table, role, fragment=True)
     return board
@@ -68,10 +81,10 @@ def table(code: str) -> ResponseReturnValue:
 
 @bp.post("/events")
 def record(code: str) -> ResponseReturnValue:
-    """Record one entry (or answer a repeat of it), then show the board."""
-    table, role = member(code)
+    """Record one entry (or answer a repeat of it): htmx gets 204 (the phone fetches its board), a form the board."""
+    table, role = member(code, seat_checked=False)  # checked on the ledger the move is appended to
     if not role.can_record:
-        raise refuse(403, N_("Spectators can only watch."))
+        raise refuse(403, SPECTATORS_ONLY_WATCH)
     kind_name = request.form.get("kind", "")
     move = moves(get_game(table.setup.game)).get(kind_name)
     if move is None:
@@ -85,12 +98,13 @@ def record(code: str) -> ResponseReturnValue:
         by_host=role.host,
         idempotency_key=checked_key(request.form.get("key", "")),
         broker=broker(),
+        device=device_id() if role.seat is not None else None,
     )
+    forget_table_states()
     if wants_fragment():
-        # The answer to this phone's own move clears its earlier messages; a refresh never does.
-        # The board it shows is the one the stream's refresh would fetch: that refresh answers 204.
-        _seq, board = boards.board(table, role, fragment=True, own_move=True)
-        return board
+        # Stored. The phone clears its messages and fetches its board, as every phone at the table
+        # does on the stream's news: the board is rendered once for it, by that fetch, not twice.
+        return "", 204
     return redirect(safe_next(request.form.get("next"), url_for("play.table", code=table.code)), 303)
 
 
@@ -107,7 +121,7 @@ def take_seat(code: str) -> ResponseReturnValue:
 def log(code: str) -> ResponseReturnValue:
     """List the entries in plain words, newest first, a page at a time, with undo per row."""
     table, role = member(code)
-    state = services.table_state(engine(), table)
+    state = table_state(table)
     before = request.args.get("before", "")
     page = services.log_page(state, role.seat, role.host, int(before) if before.isdigit() else None)
     context = {
@@ -134,7 +148,7 @@ def results(code: str) -> ResponseReturnValue:
 
 def results_context(table: TableInfo) -> dict[str, object]:
     """Return what the results page needs (for a member or through the read-only results link)."""
-    state = services.table_state(engine(), table)
+    state = table_state(table)
     view = services.results_view(engine(), table, state, gettext)
     context: dict[str, object] = {
         "table": table,
@@ -166,7 +180,7 @@ def join_qr(code: str) -> ResponseReturnValue:
 def export(code: str) -> ResponseReturnValue:
     """Download the table's ledger as a scenario file."""
     table, _role = member(code)
-    if not services.table_state(engine(), table).ended:
+    if not table_state(table).ended:
         raise refuse(403, N_("The scenario file holds the secret seed: download it once the table has ended."))
     body = json.dumps(services.export_scenario(engine(), table), ensure_ascii=False, indent=2)
     return Response(

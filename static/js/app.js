@@ -132,9 +132,28 @@
     xhr.addEventListener("load", function () {
       if (xhr.status >= 500) keep("server");
       else if (xhr.status === 429) keep("busy");
+      else if (xhr.status >= 200 && xhr.status < 300) stored(element);
     });
     xhr.addEventListener("timeout", function () { keep("timeout"); });
     xhr.addEventListener("error", function () { keep(navigator.onLine ? "timeout" : ""); });
+  }
+
+  /* Stored (the server answers 204): the phone's earlier messages go, the form it was sent from
+     gets a key of its own for its next tap (a tap before the new board arrives is a new entry,
+     not a repeat), and the board is fetched, as every phone at the table fetches it. */
+  var renewed = 0;
+  function stored(element) {
+    var messages = document.getElementById("messages");
+    if (messages) messages.textContent = "";
+    var form = element && element.closest ? element.closest("form") : null;
+    var key = form ? form.querySelector("input[name='key']") : null;
+    if (key) {
+      var base = key.getAttribute("data-key") || key.value;
+      key.setAttribute("data-key", base);
+      renewed += 1;
+      key.value = (base.slice(0, 52) + "-n" + renewed.toString(36));
+    }
+    refresh();
   }
 
   /* Anything else that fails (not an entry, not a board refresh) says so; nothing is resent. */

@@ -134,11 +134,17 @@ def test_a_double_tap_is_recorded_once(client: FlaskClient) -> None:
 
 def test_htmx_gets_the_board_fragment_and_a_page_load_gets_the_page(client: FlaskClient) -> None:
     code = new_table(client)
-    fragment = post_event(client, code, htmx=True, kind="tally.add", seat=1, category="vp", delta=2)
+    before = client.get(f"/t/{code}", headers={"HX-Request": "true"})
+    seq = BeautifulSoup(before.text, "html.parser").select_one("#board")["data-seq"]  # type: ignore[index]
+    # An entry from a phone is answered "stored" (204); the phone then fetches its board.
+    stored = post_event(client, code, htmx=True, kind="tally.add", seat=1, category="vp", delta=2)
+    assert stored.status_code == 204 and stored.text == ""
+    fragment = client.get(f"/t/{code}?since={seq}", headers={"HX-Request": "true"})
     assert fragment.status_code == 200
     assert fragment.text.lstrip().startswith('<div id="board"')
     assert "<html" not in fragment.text
     assert "HX-Request" in fragment.headers["Vary"]
+    assert totals(client, code)["Aki"] == 2
     page = client.get(f"/t/{code}")
     assert "<html" in page.text and soup(page).select_one("#board")
     assert "HX-Request" in page.headers["Vary"]

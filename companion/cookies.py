@@ -1,0 +1,150 @@
+"""Signed cookies checked once: the session and the CSRF token of a phone that taps again and again.
+
+A phone sends the same session cookie and the same CSRF token with every tap. Checking their
+signatures (a key derivation and an HMAC each, through itsdangerous) cost more than storing the
+tap. A cookie or token whose signature was verified once under the same secret key is the same
+proof the next time, so the verified content is kept, by the exact signed text, in a bounded
+map; the session's age is still checked on every request against the cookie's own timestamp.
+"""
+
+from __future__ import annotations
+
+import hmac
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from flask import Flask, Request, current_app, g, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask_wtf import csrf as flask_wtf_csrf
+from flask_wtf.csrf import CSRFProtect, same_origin
+from itsdangerous import BadData, URLSafeTimedSerializer
+
+CACHE_SIZE = 20_000  # phones; each entry is a few hundred bytes
+
+
+class _Verified:
+    """Verified texts: signed text -> (what it carried, when it was signed), least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self._entries: OrderedDict[tuple[str, str], tuple[Any, float]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: tuple[str, str]) -> tuple[Any, float] | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, key: tuple[str, str], value: Any, signed_at: float) -> None:
+        with self._lock:
+            self._entries[key] = (value, signed_at)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+
+class CheckedOnceSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with each distinct cookie's signature verified once."""
+
+    def __init__(self) -> None:
+        self._verified = _Verified(CACHE_SIZE)
+        self._serializers: dict[tuple[Any, ...], URLSafeTimedSerializer] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        if not app.secret_key:
+            return None
+        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        serializer = self._serializers.get(keys)
+        if serializer is None:
+            serializer = super().get_signing_serializer(app)
+            assert serializer is not None
+            self._serializers = {keys: serializer}  # one secret at a time
+        return serializer
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        key = (str(app.secret_key), value)
+        known = self._verified.get(key)
+        if known is None:
+            try:
+                data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
+            except BadData:
+                return self.session_class()
+            known = (self.serializer.dumps(data), signed_at.timestamp())
+            self._verified.put(key, *known)
+        text, signed_at_seconds = known
+        if time.time() - signed_at_seconds > max_age:
+            return self.session_class()
+        return self.session_class(self.serializer.loads(text))  # a fresh dict per request
+
+
+_signed_tokens = _Verified(CACHE_SIZE)  # (secret, session's raw token) -> the signed token handed out
+_checked_tokens = _Verified(CACHE_SIZE)  # (secret, signed token sent back) -> the raw token it carries
+_CSRF_SIGNED = "companion_csrf_signed"
+
+
+def _reusable() -> bool:
+    """Signed tokens carry no deadline here (``WTF_CSRF_TIME_LIMIT`` is None), so one per session will do."""
+    return current_app.config.get("WTF_CSRF_TIME_LIMIT") is None
+
+
+def csrf_token() -> str:
+    """Return this session's signed CSRF token (Flask-WTF's, signed once per session and secret)."""
+    signed = g.get(_CSRF_SIGNED)
+    if signed is not None:
+        return str(signed)
+    field = current_app.config["WTF_CSRF_FIELD_NAME"]
+    raw = session.get(field)
+    known = _signed_tokens.get((str(current_app.secret_key), str(raw))) if raw and _reusable() else None
+    if known is not None:
+        signed = known[0]
+    else:
+        signed = flask_wtf_csrf.generate_csrf()  # gives the session its raw token when it has none
+        if _reusable():
+            _signed_tokens.put((str(current_app.secret_key), str(session[field])), signed, time.time())
+    setattr(g, _CSRF_SIGNED, signed)
+    return str(signed)
+
+
+class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no type hints
+    """Flask-WTF's CSRF protection, with each signed token's signature verified once per secret."""
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        config = current_app.config
+        if request.method in config["WTF_CSRF_METHODS"] and _reusable() and self._known_good():
+            strict = request.is_secure and config["WTF_CSRF_SSL_STRICT"]
+            if strict and (not request.referrer or not same_origin(request.referrer, f"https://{request.host}/")):
+                super().protect(apply_exemptions)  # refuses, saying why
+                return
+            g.csrf_valid = True
+            return
+        super().protect(apply_exemptions)
+        if not g.get("csrf_valid") or not _reusable():
+            return
+        token = self._get_csrf_token()
+        if token:
+            raw = session.get(config["WTF_CSRF_FIELD_NAME"])
+            _checked_tokens.put((str(current_app.secret_key), str(token)), str(raw), time.time())
+
+    def _known_good(self) -> bool:
+        """True when the token sent was verified before and carries this session's raw token."""
+        token = self._get_csrf_token()
+        raw = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
+        if not token or not raw:
+            return False
+        known = _checked_tokens.get((str(current_app.secret_key), str(token)))
+        return known is not None and hmac.compare_digest(str(known[0]), str(raw))
+
+
+def init_app(app: Flask) -> None:
+    """Use the checked-once sessions (templates get ``csrf_token`` from :mod:`companion.boards`)."""
+    app.session_interface = CheckedOnceSessions()
