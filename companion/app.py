@@ -9,6 +9,15 @@ from typing import Any
 from flask import Flask, Response
 
 ROOT = Path(__file__).resolve().parent.parent
+SECURITY_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    (
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    ),
+)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -60,13 +69,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def _headers(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-        )
+        headers = response.headers
+        for name, value in SECURITY_HEADERS:
+            if name not in headers:
+                headers[name] = value
         return response
 
     return app

@@ -10,13 +10,14 @@ map; the session's age is still checked on every request against the cookie's ow
 from __future__ import annotations
 
 import hmac
+import json
 import threading
 import time
 from collections import OrderedDict
 from typing import Any
 
-from flask import Flask, Request, current_app, g, request, session
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, Response, current_app, g, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf import csrf as flask_wtf_csrf
 from flask_wtf.csrf import CSRFProtect, same_origin
 from itsdangerous import BadData, URLSafeTimedSerializer
@@ -79,12 +80,40 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
                 data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
             except BadData:
                 return self.session_class()
-            known = (self.serializer.dumps(data), signed_at.timestamp())
+            known = (_as_text(data), signed_at.timestamp())
             self._verified.put(key, *known)
-        text, signed_at_seconds = known
+        (plain, text), signed_at_seconds = known
         if time.time() - signed_at_seconds > max_age:
             return self.session_class()
-        return self.session_class(self.serializer.loads(text))  # a fresh dict per request
+        return self.session_class(json.loads(text) if plain else self.serializer.loads(text))  # a fresh dict
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if session and not self.should_set_cookie(app, session):
+            # Nothing to send (the usual case: a tap changes nothing in the cookie).
+            if session.accessed:
+                add_vary(response, "Cookie")
+            return
+        super().save_session(app, session, response)
+
+
+def _as_text(data: dict[str, Any]) -> tuple[bool, str]:
+    """Return the session as JSON: plain when it holds only JSON's own types (read back fastest), else tagged."""
+    try:
+        text = json.dumps(data)
+    except TypeError:
+        text = None
+    if text is not None and json.loads(text) == data:
+        return True, text
+    return False, SecureCookieSessionInterface.serializer.dumps(data)
+
+
+def add_vary(response: Response, name: str) -> None:
+    """Add ``name`` to the response's ``Vary`` header (without parsing it into a set and back)."""
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = name
+    elif name.lower() not in (part.strip().lower() for part in vary.split(",")):
+        response.headers["Vary"] = f"{vary}, {name}"
 
 
 _signed_tokens = _Verified(CACHE_SIZE)  # (secret, session's raw token) -> the signed token handed out

@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import Flask, Response
 from flask_htmx import HTMX
 
+from companion import cookies
+
 htmx = HTMX()
 
 
@@ -21,5 +23,5 @@ def wants_fragment() -> bool:
 
 def add_vary(response: Response) -> Response:
     """Mark responses that differ for htmx so caches keep page and fragment apart."""
-    response.vary.add("HX-Request")
+    cookies.add_vary(response, "HX-Request")
     return response
