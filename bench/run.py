@@ -2,11 +2,12 @@
 
     .venv/bin/python bench/run.py [--seconds 4] [--rounds 3] [--clients 20] [--streams 10000]
 
+Load comes from wrk (Debian's package) when installed, else from Python threads (``--client``).
 Every throughput figure is taken in interleaved rounds (app, yardstick, app, yardstick, ...) on
 gunicorn + gevent with one worker (``companion/gunicorn_conf.py``), and reported as the median
 round with its ratio to the yardstick measured in the same run:
 
-- event POST answered by a redirect, and as a phone sends it (htmx, answered by its board);
+- event POST answered by a redirect, and as a phone sends it (htmx, answered 204: the phone then fetches its board);
 - the board fragment GET every phone makes after every entry;
 - yardstick: a minimal Flask app inserting one row in SQLite (``bench/minimal_sqlite.py``);
 - PostgreSQL event POST against a minimal PostgreSQL insert app (``bench/minimal_postgres.py``);
@@ -52,8 +53,9 @@ from companion.migrate import upgrade  # noqa: E402
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 POSTGRES_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-NO_CAPS = {  # the stream benchmark opens thousands of streams from one address
-    f"COMPANION_STREAMS_PER_{name}": "1000000" for name in ("SEAT", "HOST", "WATCH_LINK", "ADDRESS")
+NO_CAPS = {  # the stream benchmark opens thousands of streams, and hundreds of tables, from one address
+    **{f"COMPANION_STREAMS_PER_{name}": "1000000" for name in ("SEAT", "HOST", "WATCH_LINK", "ADDRESS")},
+    "COMPANION_RATE_LIMIT_NEW_TABLE": "1000000 per hour",
 }
 
 
@@ -298,7 +300,7 @@ def wrk_load(
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(WRK_SCRIPT)
     env = {**os.environ, "BENCH_MODE": mode, "BENCH_TABLES": ";".join("|".join(t) for t in tables) or "x|x|x"}
-    command = [WRK or "wrk", "-t1", f"-c{clients}", f"-d{seconds}s", "--latency", "-s", script.name]
+    command = [WRK or "wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency", "-s", script.name]
     out = subprocess.run([*command, f"http://127.0.0.1:{port}"], capture_output=True, text=True, env=env).stdout
     os.unlink(script.name)
 
@@ -310,9 +312,11 @@ def wrk_load(
         return round(value / 1000 if unit == "us" else value * 1000 if unit == "s" else value, 2)
 
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if rate is None:
+        raise RuntimeError(f"wrk printed no rate: {out[-400:]!r}")
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {
-        "requests_per_second": float(rate.group(1)) if rate else 0.0,
+        "requests_per_second": float(rate.group(1)),
         "p50_ms": milliseconds(" 50%"),
         "p99_ms": milliseconds(" 99%"),
         "errors": int(errors.group(1)) if errors else 0,

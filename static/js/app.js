@@ -132,29 +132,37 @@
     xhr.addEventListener("load", function () {
       if (xhr.status >= 500) keep("server");
       else if (xhr.status === 429) keep("busy");
-      else if (xhr.status >= 200 && xhr.status < 300) stored(element);
+      else if (xhr.status >= 200 && xhr.status < 300) stored();
     });
     xhr.addEventListener("timeout", function () { keep("timeout"); });
     xhr.addEventListener("error", function () { keep(navigator.onLine ? "timeout" : ""); });
   }
 
-  /* Stored (the server answers 204): the phone's earlier messages go, the form it was sent from
-     gets a key of its own for its next tap (a tap before the new board arrives is a new entry,
-     not a repeat), and the board is fetched, as every phone at the table fetches it. */
-  var renewed = 0;
-  function stored(element) {
+  /* Stored (the server answers 204): the phone's earlier messages go and the board is fetched,
+     as every phone at the table fetches it on the stream's news. */
+  function stored() {
     var messages = document.getElementById("messages");
     if (messages) messages.textContent = "";
-    var form = element && element.closest ? element.closest("form") : null;
-    var key = form ? form.querySelector("input[name='key']") : null;
-    if (key) {
-      var base = key.getAttribute("data-key") || key.value;
-      key.setAttribute("data-key", base);
-      renewed += 1;
-      key.value = (base.slice(0, 52) + "-n" + renewed.toString(36));
-    }
     refresh();
   }
+
+  /* Each tap is an entry of its own: a key this page has already sent (the form tapped again
+     before its new board arrived, or a tap htmx queued behind the first) gets a suffix of its
+     own. A resend of the same tap (the waiting list) keeps its key, so it is never stored twice. */
+  var sentKeys = {};
+  var renewed = 0;
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb !== "post" || !isEntry(detail) || !detail.formData) return;
+    var key = detail.formData.get("key");
+    if (!key) return;
+    if (sentKeys[key]) {
+      renewed += 1;
+      key = key.slice(0, 52) + "-n" + renewed.toString(36);
+      detail.formData.set("key", key);
+    }
+    sentKeys[key] = true;
+  });
 
   /* Anything else that fails (not an entry, not a board refresh) says so; nothing is resent. */
   function answerFailed(event) {

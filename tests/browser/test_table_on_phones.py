@@ -98,3 +98,19 @@ def test_a_scoring_round_is_seen_on_two_phones(live_server: str, phone) -> None:
     other.goto(table_url)
     assert other.locator(".explain li", has_text="Zone 4").inner_text() == line.inner_text()
     screenshot(other, "mission-red-planet-scoring")
+
+
+def test_quick_taps_on_plus_one_are_each_counted(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    # The answer to a tap is "stored" and the new board follows it; taps made before it arrives
+    # (queued by htmx behind the first) are entries of their own, never taken for repeats.
+    aki = phone()
+    create_table(aki, live_server, "score-pad", ["Aki", "Ben"])
+    plus = aki.get_by_role("button", name="Aki: Victory points plus one")
+    seq = int(aki.locator("#board").get_attribute("data-seq"))
+    for _ in range(3):
+        plus.click(no_wait_after=True)
+    aki.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) >= seq + 3", arg=seq)
+    total = aki.locator(".standings li", has_text="Aki").locator(".total")
+    assert total.inner_text() == "3"
+    aki.reload()
+    assert aki.locator(".standings li", has_text="Aki").locator(".total").inner_text() == "3"
