@@ -347,8 +347,14 @@ def record(
     decided: list[TableState] = []
     taken: list[TableState] = []  # snapshots the move's fold passed (an undo folds again)
 
-    def accept(load_after: Callable[[int], list[Event]], numbered: Event) -> Event:
-        before = _cache.state(engine, table, load_after)
+    def accept(
+        load_after: Callable[[int], list[Event]], numbered: Event, before: TableState | None
+    ) -> tuple[Event, TableState]:
+        # ``before`` is the state the moves stored with this one so far lead to (group commit).
+        # Called again when a first attempt found the table moved on: only the last call counts.
+        taken.clear()
+        if before is None:
+            before = _cache.state(engine, table, load_after)
         if device is not None and numbered.author is not None and before.claims.get(numbered.author) != device:
             if not numbered.by_host:
                 raise SeatNotHeld
@@ -356,7 +362,7 @@ def record(
         snapshots = _cache.snapshots(engine, table)
         checked, after = decide(game, before, numbered, joining=joining, snapshots=snapshots, on_snapshot=taken.append)
         decided.append(after)
-        return checked
+        return checked, after
 
     appended = store.append_event(
         engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept

@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
@@ -23,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from companion.db import database_name, read_session, write_session
-from companion.games.contract import Event, Player, RuleError, Setup
+from companion.games.contract import Event, Player, Setup
 from companion.models import EventRecord, TableRecord
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -155,7 +156,7 @@ def tables_by_ids(engine: Engine, ids: Sequence[int]) -> list[TableInfo]:
 # the same for SQLite and PostgreSQL but for the placeholder; the schema stays Alembic's.
 _EVENT_COLUMNS = "seq, kind, payload, author_seat, created_at, by_host"
 _SQL = {
-    "next_seq": "UPDATE game_table SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq",
+    "set_last_seq": "UPDATE game_table SET last_seq = ? WHERE id = ?",
     "events_after": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? ORDER BY seq",
     "events_between": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? AND seq <= ?"
     " ORDER BY seq",
@@ -166,11 +167,18 @@ _SQL = {
     "snapshot_insert": "INSERT INTO fold_snapshot"
     " (table_id, seq, rule_version, format, voided, voided_digest, state, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-    "event_by_key": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND idempotency_key = ?",
-    "insert": "INSERT INTO ledger_event"
-    " (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 }
+# Locks the table (PostgreSQL: its row; SQLite holds the write lock already) and reads its last seq
+# with the entries already stored under the keys asked about: one row per such entry, else one row.
+_LOCK_TABLE = (
+    "SELECT t.last_seq, {columns}, e.idempotency_key FROM game_table AS t"
+    " LEFT JOIN ledger_event AS e ON e.table_id = t.id AND e.idempotency_key IN ({keys}) WHERE t.id = ?"
+)
+_SET_LAST_SEQ_WITH = "WITH new_last AS (UPDATE game_table SET last_seq = ? WHERE id = ?) "
+_INSERT_EVENTS = (
+    "INSERT INTO ledger_event (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
+    " VALUES {rows}"
+)
 
 
 class _Ledger:
@@ -178,11 +186,39 @@ class _Ledger:
 
     def __init__(self, engine: Engine) -> None:
         self.sqlite = engine.dialect.name == "sqlite"
+        self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
         self.connection = engine.raw_connection()
         self.cursor = self.connection.cursor()
 
     def sql(self, name: str) -> str:
-        return _SQL[name] if self.sqlite else _SQL[name].replace("?", "%s")
+        return self.placeholders(_SQL[name])
+
+    def placeholders(self, sql: str) -> str:
+        return sql if self.sqlite else sql.replace("?", "%s")
+
+    def lock_table(self, keys: int) -> str:
+        """The statement that locks the table and finds ``keys`` idempotency keys already stored."""
+        columns = ", ".join(f"e.{name}" for name in _EVENT_COLUMNS.split(", "))
+        sql = _LOCK_TABLE.format(columns=columns, keys=", ".join("?" * keys))
+        return self.placeholders(sql if self.sqlite else sql + " FOR UPDATE OF t")
+
+    def insert_events(self, table_id: int, entries: Sequence[tuple[Event, str]], last_seq: int | None = None) -> None:
+        """Insert the entries (each with its idempotency key) in one statement.
+
+        PostgreSQL, given the ``last_seq`` the entries follow: the same statement sets the table's
+        new last seq (an entry's seq already taken makes it fail as a whole).
+        """
+        row = "(" + ", ".join("?" * 8) + ")"
+        values: list[Any] = []
+        for event, key in entries:
+            at = self.stored_time(event.at or datetime.now(UTC))
+            payload = json.dumps(dict(event.payload))
+            values.extend((table_id, event.seq, event.kind, payload, event.author, event.by_host, key, at))
+        sql = _INSERT_EVENTS.format(rows=", ".join([row] * len(entries)))
+        if last_seq is not None:
+            sql = _SET_LAST_SEQ_WITH + sql
+            values = [last_seq + len(entries), table_id, *values]
+        self.cursor.execute(self.placeholders(sql), values)
 
     def events(self, table_id: int, after: int) -> list[Event]:
         self.cursor.execute(self.sql("events_after"), (table_id, after))
@@ -311,72 +347,191 @@ def save_snapshots(
             ledger.close()
 
 
-def append_event(
-    engine: Engine,
-    *,
-    table_id: int,
-    event: Event,
-    idempotency_key: str,
-    decide: Callable[[Callable[[int], list[Event]], Event], Event],
-) -> Appended:
+Loader = Callable[[int], list[Event]]
+Decide = Callable[[Loader, Event, Any], tuple[Event, Any]]
+MAX_BATCH = 64  # entries stored by one transaction at most
+
+
+@dataclass
+class _Waiting:
+    """An entry waiting for its table's next append transaction, and then its answer."""
+
+    event: Event
+    key: str
+    decide: Decide
+    answer: Appended | None = None
+    error: BaseException | None = None
+
+    @property
+    def settled(self) -> bool:
+        return self.answer is not None or self.error is not None
+
+
+class _TableAppends:
+    """The entries waiting to be appended to one table of this process, and who is appending them."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.waiting: list[_Waiting] = []
+        self.last_seq: int | None = None  # as this process last stored or read it under the lock
+
+
+# The tables appended to lately (a table forgotten here is only appended to under its lock next time).
+_table_appends: OrderedDict[tuple[str, int], _TableAppends] = OrderedDict()
+_table_appends_lock = threading.Lock()
+TABLES_REMEMBERED = 4096
+
+
+def append_event(engine: Engine, *, table_id: int, event: Event, idempotency_key: str, decide: Decide) -> Appended:
     """Append ``event`` after ``decide`` accepts it against the ledger, once per key.
 
-    ``decide`` receives a loader of events after a given seq (inside the lock) and the event;
-    it returns the event to store or raises. Nothing is written when it raises. Taking the next
-    number locks the table's row (PostgreSQL) inside a write transaction (SQLite: BEGIN IMMEDIATE).
+    ``decide(load_after, numbered, before)`` receives a loader of the stored events after a given
+    seq, the event numbered, and ``before``: None, or the second value the previous ``decide`` of
+    the same transaction returned (the state its entry led to). It returns the event to store and
+    that value, or raises, and then nothing is stored for this entry. It may be called again for
+    the same entry (the last call counts) when a first attempt finds the table moved on.
+
+    Group commit: the entries that arrive at a table while one transaction is appending to it
+    wait, and the next transaction decides and stores them all, in the order they came, with one
+    insert and one commit. A key already stored, or accepted earlier in the same transaction, is
+    answered with the first event.
     """
-    integrity_error = engine.dialect.loaded_dbapi.IntegrityError
-    # PostgreSQL orders the appends of a table by its row lock alone: appends to other tables,
-    # and reads, go on meanwhile. SQLite has one writer per database file anyway.
+    waiting = _Waiting(event, idempotency_key, decide)
+    with _table_appends_lock:
+        name = (database_name(engine), table_id)
+        appends = _table_appends.get(name)
+        if appends is None:
+            appends = _table_appends[name] = _TableAppends()
+            if len(_table_appends) > TABLES_REMEMBERED:
+                _table_appends.popitem(last=False)
+        else:
+            _table_appends.move_to_end(name)
+        appends.waiting.append(waiting)
+    with appends.lock:
+        while not waiting.settled:
+            batch = appends.waiting[:MAX_BATCH]
+            del appends.waiting[: len(batch)]
+            _append_batch(engine, appends, table_id, batch)
+    if waiting.error is not None:
+        raise waiting.error
+    assert waiting.answer is not None
+    return waiting.answer
+
+
+@dataclass
+class _Decided:
+    """What one transaction's entries came to before it is committed."""
+
+    stored: list[tuple[_Waiting, Event]]  # to insert, numbered from the table's last seq + 1
+    refused: dict[int, Exception]  # by the entry's index in the batch
+    first_answers: dict[str, Event]  # by key: an event stored before, or earlier in this batch
+
+
+def _decide(batch: list[_Waiting], last: int, load_after: Loader, first_answers: dict[str, Event]) -> _Decided:
+    """Decide the batch's entries in order, each on the state the ones accepted before it lead to."""
+    decided = _Decided([], {}, dict(first_answers))
+    before: Any = None
+    now = datetime.now(UTC)
+    for index, waiting in enumerate(batch):
+        if waiting.key in decided.first_answers:
+            continue  # a repeated key: answered with its first event
+        numbered = replace(waiting.event, seq=last + len(decided.stored) + 1, at=now)
+        try:
+            accepted, before_next = waiting.decide(load_after, numbered, before)
+        except Exception as error:  # refused (or failed): this entry only
+            decided.refused[index] = error
+            continue
+        before = before_next
+        decided.stored.append((waiting, accepted))
+        decided.first_answers[waiting.key] = accepted
+    return decided
+
+
+def _settle(batch: list[_Waiting], decided: _Decided) -> None:
+    """Give every entry of a committed batch its answer."""
+    created = {id(waiting) for waiting, _ in decided.stored}
+    for index, waiting in enumerate(batch):
+        if index in decided.refused:
+            waiting.error = decided.refused[index]
+        else:
+            # A key already used (a double tap, a retry) answers with the first event, even when
+            # the repeat would now be refused by the rules.
+            waiting.answer = Appended(decided.first_answers[waiting.key], created=id(waiting) in created)
+
+
+def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
+    """Decide and store ``batch``; every entry in it ends with an answer or an error."""
+    # PostgreSQL orders the appends of a table by its row alone: appends to other tables, and
+    # reads, go on meanwhile. SQLite has one writer per database file anyway.
     with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
         ledger = _Ledger(engine)
         appending = _appending.set((engine, ledger))
         try:
-            if ledger.sqlite:
-                ledger.cursor.execute("BEGIN IMMEDIATE")
-            ledger.cursor.execute(ledger.sql("next_seq"), (table_id,))
-            row = ledger.cursor.fetchone()
-            if row is None:
-                raise LookupError(f"no table {table_id}")
-            seq = int(row[0])
-
-            def load_after(after: int) -> list[Event]:
-                # Nothing to read when the caller already holds everything up to seq - 1.
-                return ledger.events(table_id, after) if after < seq - 1 else []
-
-            try:
-                accepted = decide(load_after, replace(event, seq=seq, at=datetime.now(UTC)))
-                ledger.cursor.execute(
-                    ledger.sql("insert"),
-                    (
-                        table_id,
-                        accepted.seq,
-                        accepted.kind,
-                        json.dumps(dict(accepted.payload)),
-                        accepted.author,
-                        accepted.by_host,
-                        idempotency_key,
-                        ledger.stored_time(accepted.at or datetime.now(UTC)),
-                    ),
-                )
-            except (integrity_error, RuleError) as error:
-                # A key already used (a double tap, a retry) answers with the first event, even
-                # when the repeat would now be refused by the rules.
-                ledger.connection.rollback()
-                ledger.cursor.execute(ledger.sql("event_by_key"), (table_id, idempotency_key))
-                existing = ledger.cursor.fetchone()
-                ledger.connection.rollback()
-                if existing is not None:
-                    return Appended(ledger.event(existing), created=False)
-                raise error from None
-            ledger.connection.commit()
-            return Appended(accepted, created=True)
-        except BaseException:
+            if ledger.sqlite or appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
+                _append_locked(ledger, appends, table_id, batch)
+        except BaseException as error:
             ledger.connection.rollback()
-            raise
+            appends.last_seq = None
+            for waiting in batch:
+                waiting.answer = None
+                waiting.error = error if isinstance(error, Exception) else RuntimeError("the append was interrupted")
+            if not isinstance(error, Exception):
+                raise
         finally:
             _appending.reset(appending)
             ledger.close()
+
+
+def _append_locked(ledger: _Ledger, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
+    """Lock the table (its row; SQLite: the write lock), read where it is, decide, insert, commit."""
+    if ledger.sqlite:
+        ledger.cursor.execute("BEGIN IMMEDIATE")
+    keys = list(dict.fromkeys(waiting.key for waiting in batch))
+    ledger.cursor.execute(ledger.lock_table(len(keys)), (*keys, table_id))
+    rows = ledger.cursor.fetchall()
+    if not rows:
+        raise LookupError(f"no table {table_id}")
+    last = int(rows[0][0])
+    stored_before = {row[-1]: ledger.event(row[1:-1]) for row in rows if row[-1] is not None}
+    decided = _decide(batch, last, lambda after: ledger.events(table_id, after) if after < last else [], stored_before)
+    if decided.stored:
+        ledger.insert_events(table_id, [(accepted, waiting.key) for waiting, accepted in decided.stored])
+        ledger.cursor.execute(ledger.sql("set_last_seq"), (last + len(decided.stored), table_id))
+    ledger.connection.commit()
+    appends.last_seq = last + len(decided.stored)
+    _settle(batch, decided)
+
+
+def _append_at_once(ledger: _Ledger, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> bool:
+    """PostgreSQL, when this process stored the table's last entry: one statement, no lock held meanwhile.
+
+    The entries are decided on the table as this process left it, then inserted with the table's
+    new last seq in one statement. If another server appended since, the first seq is taken and
+    the statement fails as a whole, as it does for a key already stored: then (and when an entry
+    is refused, which may be a repeat) the batch is decided again under the lock. Returns whether
+    the batch is settled.
+    """
+    last = appends.last_seq
+    assert last is not None
+    driver = ledger.connection.driver_connection
+    assert driver is not None
+    driver.autocommit = True  # the statement is its own transaction
+    try:
+        decided = _decide(batch, last, lambda after: ledger.events(table_id, after) if after < last else [], {})
+        if decided.refused or not decided.stored:
+            return False
+        try:
+            ledger.insert_events(
+                table_id, [(accepted, waiting.key) for waiting, accepted in decided.stored], last_seq=last
+            )
+        except ledger.integrity_error:
+            appends.last_seq = None
+            return False
+    finally:
+        driver.autocommit = False
+    appends.last_seq = last + len(decided.stored)
+    _settle(batch, decided)
+    return True
 
 
 # SQLite: one writer per process at a time. Waiting here is cheap (and cooperative under gevent),

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 from sqlmodel import select
 
 from companion import services
 from companion.db import make_engine, read_session
 from companion.games.contract import RuleError
+from companion.ledger import store
 from companion.migrate import upgrade
 from companion.models import EventRecord
 from tests.conftest import migrated_postgres_url
@@ -106,10 +108,10 @@ def test_concurrent_appends_from_threads_lose_nothing_and_number_without_gaps(ur
     assert state.tally.count(1, "vp") + state.tally.count(2, "vp") == 200
 
 
-def _process_appends(url: str, code: str, prefix: str) -> None:
+def _process_appends(url: str, code: str, prefix: str, count: int = 40) -> None:
     engine = make_engine(url)
     table = services.find_table(engine, code=code)
-    for n in range(40):
+    for n in range(count):
         add_point(engine, table, f"{prefix}-{n}-key")
     engine.dispose()
 
@@ -125,6 +127,23 @@ def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None
     assert [p.exitcode for p in processes] == [0, 0]
     assert seqs(engine, table.id) == list(range(1, 81))
     assert services.table_state(engine, table).tally.count(1, "vp") == 80
+
+
+def test_an_entry_another_server_stored_meanwhile_is_not_overwritten_or_skipped(url: str, engine: Engine) -> None:
+    """This process stored the last entry it knows of; another server stores one; this one goes on."""
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    add_point(engine, table, "here-first-key")
+    add_point(engine, table, "here-second-key")  # this process knows the table's last entry now
+    other = multiprocessing.get_context("spawn").Process(target=_process_appends, args=(url, table.code, "there", 1))
+    other.start()
+    other.join(60)
+    assert other.exitcode == 0
+    third = add_point(engine, table, "here-third-key")
+    assert third.created and third.event.seq == 4
+    assert seqs(engine, table.id) == [1, 2, 3, 4]
+    assert services.table_state(engine, table).tally.count(1, "vp") == 4
+    again = add_point(engine, table, "there-0-key")  # the other server's key, sent here: answered, not stored
+    assert not again.created and again.event.seq == 3 and seqs(engine, table.id) == [1, 2, 3, 4]
 
 
 def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
@@ -181,3 +200,57 @@ def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -
         assert waiting_done.is_set() and seqs(engine, busy.id) == [1]
     finally:
         engine.dispose()
+
+
+def test_moves_that_arrive_while_a_table_is_being_appended_to_are_stored_together_in_their_order(
+    url: str, engine: Engine
+) -> None:
+    """Group commit: one transaction stores the waiting moves; each phone gets its own answer."""
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    checkouts: list[int] = []
+    event.listen(engine, "checkout", lambda *_: checkouts.append(1))
+    holder = engine.raw_connection()  # another server holding the table: the first append waits
+    holder.cursor().execute(
+        "BEGIN IMMEDIATE"
+        if engine.dialect.name == "sqlite"
+        else f"SELECT 1 FROM game_table WHERE id = {table.id} FOR UPDATE"
+    )
+    answers: dict[str, object] = {}
+
+    def phone(key: str, seat: int, delta: int) -> None:
+        try:
+            answers[key] = services.record(
+                engine,
+                table,
+                kind="tally.add",
+                payload={"seat": seat, "category": "vp", "delta": delta},
+                author=None,
+                by_host=True,
+                idempotency_key=key,
+            )
+        except RuleError as error:
+            answers[key] = error
+
+    appends = store._table_appends
+    first = threading.Thread(target=phone, args=("first-in-line", 1, 1))
+    first.start()
+    while len(checkouts) < 2:  # the holder's connection, then the first move's
+        time.sleep(0.01)
+    waiting = [("two-points", 1, 2), ("below-zero", 2, -1), ("one-for-ben", 2, 1), ("two-points", 1, 2)]
+    phones = [threading.Thread(target=phone, args=move) for move in waiting]
+    for thread in phones:
+        thread.start()
+        while sum(len(a.waiting) for a in list(appends.values())) < phones.index(thread) + 1:
+            time.sleep(0.01)
+    checkouts.clear()
+    holder.rollback()
+    holder.close()
+    for thread in [first, *phones]:
+        thread.join(10)
+    assert len(checkouts) == 1  # the four waiting moves: one connection, one transaction
+    assert seqs(engine, table.id) == [1, 2, 3]
+    assert isinstance(answers["below-zero"], RuleError)  # refused alone, the others stored
+    stored = {key: answer for key, answer in answers.items() if isinstance(answer, store.Appended)}
+    assert [stored[key].event.seq for key in ("first-in-line", "two-points", "one-for-ben")] == [1, 2, 3]
+    state = services.table_state(engine, table)
+    assert (state.tally.count(1, "vp"), state.tally.count(2, "vp")) == (3, 1)  # the repeated key counted once
