@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -267,9 +268,9 @@ def minimal(port: int, method: str) -> Callable[[int], tuple[Phone, Send]]:
 WRK = shutil.which("wrk")
 WRK_SCRIPT = """
 -- One request after another on each connection: form bodies get a fresh idempotency key each.
-local tables, counter, prefix = {}, 0, ""
+-- Keys start with a prefix of this run's own (wrk's Lua random numbers repeat from run to run).
+local tables, counter, prefix = {}, 0, os.getenv("BENCH_KEY_PREFIX")
 function init(args)
-  prefix = tostring(math.random(1, 1000000000))
   for entry in string.gmatch(os.getenv("BENCH_TABLES"), "[^;]+") do
     local code, cookie, token = entry:match("([^|]*)|([^|]*)|([^|]*)")
     table.insert(tables, {code = code, cookie = cookie, token = token})
@@ -299,7 +300,12 @@ def wrk_load(
     """Run wrk (one thread, ``clients`` connections) against the app or a yardstick; return its figures."""
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(WRK_SCRIPT)
-    env = {**os.environ, "BENCH_MODE": mode, "BENCH_TABLES": ";".join("|".join(t) for t in tables) or "x|x|x"}
+    env = {
+        **os.environ,
+        "BENCH_MODE": mode,
+        "BENCH_TABLES": ";".join("|".join(t) for t in tables) or "x|x|x",
+        "BENCH_KEY_PREFIX": uuid.uuid4().hex[:16],
+    }
     command = [WRK or "wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency", "-s", script.name]
     out = subprocess.run([*command, f"http://127.0.0.1:{port}"], capture_output=True, text=True, env=env).stdout
     os.unlink(script.name)

@@ -78,7 +78,12 @@ class Events(Sequence[Event]):
             if shared.offset + len(shared.held) == self._length:
                 shared.held.extend(added)
                 return Events._view(shared, self._length + len(added))
-        # Another ledger went on from this one (a move decided but not stored): branch off.
+            start = self._length - shared.offset
+            if shared.held[start : start + len(added)] == list(added):
+                # Another state went on with these same entries (a stale state catching up with
+                # what was stored meanwhile): share them.
+                return Events._view(shared, self._length + len(added))
+        # Another ledger went on from this one with other entries (a move decided but not stored): branch off.
         held = shared.held[: self._length - shared.offset]
         branch = _Shared([*held, *added], shared.offset, shared.loader)
         branch.chunks = shared.chunks

@@ -74,6 +74,15 @@ def test_appending_shares_the_ledger_and_a_stale_state_branches_off() -> None:
     assert other._shared is not first._shared
 
 
+def test_a_stale_state_catching_up_with_the_entries_stored_meanwhile_shares_them() -> None:
+    first = Events([Event(1, "a", {})])
+    second = first.appended((Event(2, "b", {"n": 1}),))
+    caught_up = first.appended((Event(2, "b", {"n": 1}),))  # the same entry, read back from the store
+    assert caught_up._shared is first._shared and list(caught_up) == list(second)
+    third = caught_up.appended((Event(3, "c", {}),))
+    assert third._shared is first._shared and [e.kind for e in third] == ["a", "b", "c"]
+
+
 def test_an_older_part_is_loaded_in_chunks_only_when_asked_for() -> None:
     asked: list[tuple[int, int]] = []
 
