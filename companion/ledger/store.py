@@ -156,7 +156,7 @@ def tables_by_ids(engine: Engine, ids: Sequence[int]) -> list[TableInfo]:
 # the same for SQLite and PostgreSQL but for the placeholder; the schema stays Alembic's.
 _EVENT_COLUMNS = "seq, kind, payload, author_seat, created_at, by_host"
 _SQL = {
-    "set_last_seq": "UPDATE game_table SET last_seq = ? WHERE id = ?",
+    "set_last_seq": "UPDATE game_table SET last_seq = ? WHERE id = ? AND last_seq = ?",
     "events_after": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? ORDER BY seq",
     "events_between": f"SELECT {_EVENT_COLUMNS} FROM ledger_event WHERE table_id = ? AND seq > ? AND seq <= ?"
     " ORDER BY seq",
@@ -168,16 +168,21 @@ _SQL = {
     " (table_id, seq, rule_version, format, voided, voided_digest, state, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
 }
-# Locks the table (PostgreSQL: its row; SQLite holds the write lock already) and reads its last seq
-# with the entries already stored under the keys asked about: one row per such entry, else one row.
-_LOCK_TABLE = (
+# The table's last seq with the entries already stored under the keys asked about: one row per
+# such entry, else one row.
+_TABLE_AND_KEYS = (
     "SELECT t.last_seq, {columns}, e.idempotency_key FROM game_table AS t"
     " LEFT JOIN ledger_event AS e ON e.table_id = t.id AND e.idempotency_key IN ({keys}) WHERE t.id = ?"
 )
-_SET_LAST_SEQ_WITH = "WITH new_last AS (UPDATE game_table SET last_seq = ? WHERE id = ?) "
 _INSERT_EVENTS = (
     "INSERT INTO ledger_event (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
     " VALUES {rows}"
+)
+# PostgreSQL: the entries go in only through the table's row, updated first from the last seq they follow.
+_INSERT_EVENTS_AFTER = (
+    "WITH new_last AS (UPDATE game_table SET last_seq = %s WHERE id = %s AND last_seq = %s RETURNING id)"
+    " INSERT INTO ledger_event (table_id, seq, kind, payload, author_seat, by_host, idempotency_key, created_at)"
+    " SELECT new_last.id, entry.* FROM new_last, (VALUES {rows}) AS entry"
 )
 
 
@@ -196,29 +201,49 @@ class _Ledger:
     def placeholders(self, sql: str) -> str:
         return sql if self.sqlite else sql.replace("?", "%s")
 
-    def lock_table(self, keys: int) -> str:
-        """The statement that locks the table and finds ``keys`` idempotency keys already stored."""
+    def table_and_keys(self, table_id: int, keys: Sequence[str], *, lock: bool) -> tuple[int, dict[str, Event]]:
+        """Return the table's last seq and the entries stored under ``keys``; ``lock`` its row (PostgreSQL)."""
+        unique = list(dict.fromkeys(keys))
         columns = ", ".join(f"e.{name}" for name in _EVENT_COLUMNS.split(", "))
-        sql = _LOCK_TABLE.format(columns=columns, keys=", ".join("?" * keys))
-        return self.placeholders(sql if self.sqlite else sql + " FOR UPDATE OF t")
+        sql = _TABLE_AND_KEYS.format(columns=columns, keys=", ".join("?" * len(unique)))
+        self.cursor.execute(
+            self.placeholders(sql if self.sqlite or not lock else sql + " FOR UPDATE OF t"), (*unique, table_id)
+        )
+        rows = self.cursor.fetchall()
+        if not rows:
+            raise LookupError(f"no table {table_id}")
+        return int(rows[0][0]), {row[-1]: self.event(row[1:-1]) for row in rows if row[-1] is not None}
 
-    def insert_events(self, table_id: int, entries: Sequence[tuple[Event, str]], last_seq: int | None = None) -> None:
-        """Insert the entries (each with its idempotency key) in one statement.
+    def insert_events(self, table_id: int, entries: Sequence[tuple[Event, str]], after: int) -> bool:
+        """Insert the entries (each with its idempotency key), numbered from ``after`` + 1, if the
+        table's last seq is still ``after``, and move it past them; return whether they were stored.
 
-        PostgreSQL, given the ``last_seq`` the entries follow: the same statement sets the table's
-        new last seq (an entry's seq already taken makes it fail as a whole).
+        PostgreSQL does both in one statement that takes the table's row first (so it waits for an
+        append holding the row, and never holds a new seq while waiting); SQLite holds the write
+        lock already. A key already stored makes it fail as a whole (IntegrityError).
         """
-        row = "(" + ", ".join("?" * 8) + ")"
-        values: list[Any] = []
+        new_last = after + len(entries)
+        if self.sqlite:
+            self.cursor.execute(_SQL["set_last_seq"], (new_last, table_id, after))
+            if self.cursor.rowcount != 1:
+                return False
+            rows = ", ".join(["(" + ", ".join("?" * 8) + ")"] * len(entries))
+            values: list[Any] = []
+            for event, key in entries:
+                values.extend((table_id, *self._row(event, key)))
+            self.cursor.execute(_INSERT_EVENTS.format(rows=rows), values)
+            return True
+        typed = "(%s::integer, %s::text, %s::json, %s::integer, %s::boolean, %s::text, %s::timestamptz)"
+        values = [new_last, table_id, after]
         for event, key in entries:
-            at = self.stored_time(event.at or datetime.now(UTC))
-            payload = json.dumps(dict(event.payload))
-            values.extend((table_id, event.seq, event.kind, payload, event.author, event.by_host, key, at))
-        sql = _INSERT_EVENTS.format(rows=", ".join([row] * len(entries)))
-        if last_seq is not None:
-            sql = _SET_LAST_SEQ_WITH + sql
-            values = [last_seq + len(entries), table_id, *values]
-        self.cursor.execute(self.placeholders(sql), values)
+            values.extend(self._row(event, key))
+        self.cursor.execute(_INSERT_EVENTS_AFTER.format(rows=", ".join([typed] * len(entries))), values)
+        return bool(self.cursor.rowcount == len(entries))
+
+    def _row(self, event: Event, key: str) -> tuple[Any, ...]:
+        """An entry's stored values after its table's id: seq, kind, payload, author, by host, key, time."""
+        at = self.stored_time(event.at or datetime.now(UTC))
+        return (event.seq, event.kind, json.dumps(dict(event.payload)), event.author, event.by_host, key, at)
 
     def events(self, table_id: int, after: int) -> list[Event]:
         self.cursor.execute(self.sql("events_after"), (table_id, after))
@@ -467,7 +492,7 @@ def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: 
         ledger = _Ledger(engine)
         appending = _appending.set((engine, ledger))
         try:
-            if ledger.sqlite or appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
+            if appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
                 _append_locked(ledger, appends, table_id, batch)
         except BaseException as error:
             ledger.connection.rollback()
@@ -486,49 +511,59 @@ def _append_locked(ledger: _Ledger, appends: _TableAppends, table_id: int, batch
     """Lock the table (its row; SQLite: the write lock), read where it is, decide, insert, commit."""
     if ledger.sqlite:
         ledger.cursor.execute("BEGIN IMMEDIATE")
-    keys = list(dict.fromkeys(waiting.key for waiting in batch))
-    ledger.cursor.execute(ledger.lock_table(len(keys)), (*keys, table_id))
-    rows = ledger.cursor.fetchall()
-    if not rows:
-        raise LookupError(f"no table {table_id}")
-    last = int(rows[0][0])
-    stored_before = {row[-1]: ledger.event(row[1:-1]) for row in rows if row[-1] is not None}
+    last, stored_before = ledger.table_and_keys(table_id, [waiting.key for waiting in batch], lock=True)
     decided = _decide(batch, last, lambda after: ledger.events(table_id, after) if after < last else [], stored_before)
-    if decided.stored:
-        ledger.insert_events(table_id, [(accepted, waiting.key) for waiting, accepted in decided.stored])
-        ledger.cursor.execute(ledger.sql("set_last_seq"), (last + len(decided.stored), table_id))
+    if decided.stored and not ledger.insert_events(table_id, [(a, w.key) for w, a in decided.stored], last):
+        raise RuntimeError(f"table {table_id} moved on while its row was locked")
     ledger.connection.commit()
     appends.last_seq = last + len(decided.stored)
     _settle(batch, decided)
 
 
 def _append_at_once(ledger: _Ledger, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> bool:
-    """PostgreSQL, when this process stored the table's last entry: one statement, no lock held meanwhile.
+    """When this process stored the table's last entry: decide on the table as it left it, then insert.
 
-    The entries are decided on the table as this process left it, then inserted with the table's
-    new last seq in one statement. If another server appended since, the first seq is taken and
-    the statement fails as a whole, as it does for a key already stored: then (and when an entry
-    is refused, which may be a repeat) the batch is decided again under the lock. Returns whether
-    the batch is settled.
+    PostgreSQL inserts the entries and moves the table's last seq in one statement, with no lock
+    held meanwhile (SQLite: in one write transaction). If another server appended since, the
+    first seq is taken and the insert fails as a whole, as it does for a key already stored: the
+    batch is then decided again under the lock (returns False). A refusal stands only when the
+    table is still where this process left it; a refused entry whose key was stored before is
+    answered with that first entry.
     """
     last = appends.last_seq
     assert last is not None
     driver = ledger.connection.driver_connection
     assert driver is not None
-    driver.autocommit = True  # the statement is its own transaction
+    if ledger.sqlite:
+        ledger.cursor.execute("BEGIN IMMEDIATE")
+    else:
+        driver.autocommit = True  # the insert is its own transaction
     try:
         decided = _decide(batch, last, lambda after: ledger.events(table_id, after) if after < last else [], {})
-        if decided.refused or not decided.stored:
-            return False
-        try:
-            ledger.insert_events(
-                table_id, [(accepted, waiting.key) for waiting, accepted in decided.stored], last_seq=last
-            )
-        except ledger.integrity_error:
-            appends.last_seq = None
-            return False
+        if decided.refused:
+            refused_keys = [batch[index].key for index in decided.refused]
+            found_last, stored_before = ledger.table_and_keys(table_id, refused_keys, lock=False)
+            if found_last != last:
+                ledger.connection.rollback()
+                appends.last_seq = None
+                return False
+            for index in [index for index in decided.refused if batch[index].key in stored_before]:
+                del decided.refused[index]
+                decided.first_answers[batch[index].key] = stored_before[batch[index].key]
+        if decided.stored:
+            try:
+                stored = ledger.insert_events(table_id, [(a, w.key) for w, a in decided.stored], last)
+            except ledger.integrity_error:  # a key already stored
+                stored = False
+            if not stored:
+                ledger.connection.rollback()
+                appends.last_seq = None
+                return False
+        if ledger.sqlite:
+            ledger.connection.commit()
     finally:
-        driver.autocommit = False
+        if not ledger.sqlite:
+            driver.autocommit = False
     appends.last_seq = last + len(decided.stored)
     _settle(batch, decided)
     return True

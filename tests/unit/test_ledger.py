@@ -69,6 +69,28 @@ def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, 
     assert services.table_state(engine, table).tally.count(1, "vp") == 1
 
 
+def test_a_retry_the_rules_would_now_refuse_is_answered_with_the_first_entry(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    add_point(engine, table, "up-one-key")
+
+    def take_one_point() -> store.Appended:
+        return services.record(
+            engine,
+            table,
+            kind="tally.add",
+            payload={"seat": 1, "category": "vp", "delta": -1},
+            author=None,
+            by_host=True,
+            idempotency_key="down-one-key",
+        )
+
+    first = take_one_point()
+    again = take_one_point()  # sent again (a lost answer): -1 now would take the points below 0
+    assert first.created and not again.created and again.event == first.event
+    assert seqs(engine, table.id) == [1, 2]
+    assert services.table_state(engine, table).tally.count(1, "vp") == 0
+
+
 def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
     table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     with pytest.raises(RuleError, match="Victory points must stay between 0 and"):
