@@ -78,6 +78,21 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def warm(app: Flask) -> None:
+    """Compile every template, set up the database mappings and load each language's translations
+    now, so that the first phone after a start or restart does not wait for them (compiling the
+    board's templates alone takes tens of ms)."""
+    from flask_babel import get_translations
+    from sqlalchemy.orm import configure_mappers
+
+    configure_mappers()
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+    for language in app.config["LANGUAGES"]:
+        with app.test_request_context(headers={"Accept-Language": language}):
+            get_translations()
+
+
 def _add_game_templates(app: Flask) -> None:
     """Let each game's package hold its templates: ``<slug>/_panel.html`` is found in the game's folder."""
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader

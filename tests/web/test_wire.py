@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.wsgi import FileWrapper
 
+from companion.app import warm
 from tests.conftest import new_table
 
 
@@ -83,3 +84,18 @@ def test_static_files_are_compressed_even_when_the_server_streams_them(app: Flas
     ) as response:
         assert response.headers["Content-Encoding"] == "br"
         assert brotli.decompress(response.data) == (Path(str(app.static_folder)) / "js/htmx.min.js").read_bytes()
+
+
+def test_a_started_server_has_every_template_ready_before_the_first_phone(app: Flask, monkeypatch: object) -> None:
+    """The production entry point warms the app: no phone waits for a template to be compiled."""
+    warm(app)
+
+    def compile_now(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a template was compiled while answering a phone")
+
+    monkeypatch.setattr(app.jinja_env, "compile", compile_now)  # type: ignore[attr-defined]
+    client = app.test_client()
+    code = new_table(client)
+    for path in ("/", f"/t/{code}", f"/t/{code}/log", "/new", "/offline"):
+        assert client.get(path).status_code == 200, path
+    assert client.get(f"/t/{code}", headers={"HX-Request": "true", "Accept-Language": "ja"}).status_code == 200
