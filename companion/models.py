@@ -41,7 +41,7 @@ class EventRecord(SQLModel, table=True):
     )
 
     id: int | None = Field(default=None, primary_key=True)
-    table_id: int = Field(foreign_key="game_table.id", index=True)
+    table_id: int = Field(foreign_key="game_table.id")  # both unique constraints start with it
     seq: int
     kind: str = Field(max_length=40)
     payload: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
