@@ -12,8 +12,6 @@ per answer). The cached HTML holds unguessable placeholders for them, filled in 
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from contextvars import ContextVar
 from typing import Any
@@ -29,6 +27,7 @@ from companion.games.registry import get_game
 from companion.games.table import DIE_SIDES, MAX_DICE, TableState
 from companion.ledger.store import TableInfo
 from companion.membership import Membership
+from companion.recent import Recent
 from companion.web import engine, table_state
 
 # Random per process: no player name or typed text can forge them.
@@ -51,33 +50,7 @@ def init_app(app: Flask) -> None:
     app.context_processor(lambda: {"csrf_token": csrf_token})  # over Flask-WTF's own
 
 
-class _Rendered:
-    """Rendered boards, least recently used dropped first."""
-
-    def __init__(self, size: int) -> None:
-        self._html: OrderedDict[Hashable, str] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def get(self, key: Hashable) -> str | None:
-        with self._lock:
-            html = self._html.get(key)
-            if html is not None:
-                self._html.move_to_end(key)
-            return html
-
-    def put(self, key: Hashable, html: str) -> None:
-        with self._lock:
-            self._html[key] = html
-            while len(self._html) > self._size:
-                self._html.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._html.clear()
-
-
-rendered = _Rendered(CACHE_SIZE)
+rendered: Recent[Hashable, str] = Recent(CACHE_SIZE)  # rendered boards
 
 
 def board(table: TableInfo, role: Membership, *, fragment: bool) -> tuple[int, Markup]:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import hmac
 import json
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 from flask import Flask, Request, Response, current_app, g, request, session
@@ -22,36 +20,16 @@ from flask_wtf import csrf as flask_wtf_csrf
 from flask_wtf.csrf import CSRFProtect, same_origin
 from itsdangerous import BadData, URLSafeTimedSerializer
 
+from companion.recent import Recent
+
 CACHE_SIZE = 20_000  # phones; each entry is a few hundred bytes
-
-
-class _Verified:
-    """Verified texts: signed text -> (what it carried, when it was signed), least recently used dropped first."""
-
-    def __init__(self, size: int) -> None:
-        self._entries: OrderedDict[tuple[str, str], tuple[Any, float]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def get(self, key: tuple[str, str]) -> tuple[Any, float] | None:
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None:
-                self._entries.move_to_end(key)
-            return entry
-
-    def put(self, key: tuple[str, str], value: Any, signed_at: float) -> None:
-        with self._lock:
-            self._entries[key] = (value, signed_at)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
 
 
 class CheckedOnceSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, with each distinct cookie's signature verified once."""
 
     def __init__(self) -> None:
-        self._verified = _Verified(CACHE_SIZE)
+        self._verified: Recent[tuple[str, str], tuple[tuple[bool, str], float]] = Recent(CACHE_SIZE)
         self._serializers: dict[tuple[Any, ...], URLSafeTimedSerializer] = {}
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
@@ -81,7 +59,7 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
             except BadData:
                 return self.session_class()
             known = (_as_text(data), signed_at.timestamp())
-            self._verified.put(key, *known)
+            self._verified.put(key, known)
         (plain, text), signed_at_seconds = known
         if time.time() - signed_at_seconds > max_age:
             return self.session_class()
@@ -116,8 +94,9 @@ def add_vary(response: Response, name: str) -> None:
         response.headers["Vary"] = f"{vary}, {name}"
 
 
-_signed_tokens = _Verified(CACHE_SIZE)  # (secret, session's raw token) -> the signed token handed out
-_checked_tokens = _Verified(CACHE_SIZE)  # (secret, signed token sent back) -> the raw token it carries
+# (secret, session's raw token) -> the signed token handed out; (secret, signed token sent back) -> its raw token
+_signed_tokens: Recent[tuple[str, str], str] = Recent(CACHE_SIZE)
+_checked_tokens: Recent[tuple[str, str], str] = Recent(CACHE_SIZE)
 _CSRF_SIGNED = "companion_csrf_signed"
 
 
@@ -135,11 +114,11 @@ def csrf_token() -> str:
     raw = session.get(field)
     known = _signed_tokens.get((str(current_app.secret_key), str(raw))) if raw and _reusable() else None
     if known is not None:
-        signed = known[0]
+        signed = known
     else:
         signed = flask_wtf_csrf.generate_csrf()  # gives the session its raw token when it has none
         if _reusable():
-            _signed_tokens.put((str(current_app.secret_key), str(session[field])), signed, time.time())
+            _signed_tokens.put((str(current_app.secret_key), str(session[field])), signed)
     setattr(g, _CSRF_SIGNED, signed)
     return str(signed)
 
@@ -162,7 +141,7 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
         token = self._get_csrf_token()
         if token:
             raw = session.get(config["WTF_CSRF_FIELD_NAME"])
-            _checked_tokens.put((str(current_app.secret_key), str(token)), str(raw), time.time())
+            _checked_tokens.put((str(current_app.secret_key), str(token)), str(raw))
 
     def _known_good(self) -> bool:
         """True when the token sent was verified before and carries this session's raw token."""
@@ -171,7 +150,7 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
         if not token or not raw:
             return False
         known = _checked_tokens.get((str(current_app.secret_key), str(token)))
-        return known is not None and hmac.compare_digest(str(known[0]), str(raw))
+        return known is not None and hmac.compare_digest(known, str(raw))
 
 
 def init_app(app: Flask) -> None:

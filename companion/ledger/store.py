@@ -11,7 +11,6 @@ import hashlib
 import json
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
@@ -26,6 +25,7 @@ from sqlmodel import col, select
 from companion.db import database_name, read_session, write_session
 from companion.games.contract import Event, Player, Setup
 from companion.models import EventRecord, TableRecord
+from companion.recent import Recent
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -186,6 +186,10 @@ _INSERT_EVENTS_AFTER = (
 )
 
 
+Loader = Callable[[int], list[Event]]
+Decide = Callable[[Loader, Event, Any], tuple[Event, Any]]
+
+
 class _Ledger:
     """One DB-API connection from the engine's pool, speaking the dialect's placeholders."""
 
@@ -244,6 +248,10 @@ class _Ledger:
         """An entry's stored values after its table's id: seq, kind, payload, author, by host, key, time."""
         at = self.stored_time(event.at or datetime.now(UTC))
         return (event.seq, event.kind, json.dumps(dict(event.payload)), event.author, event.by_host, key, at)
+
+    def loader(self, table_id: int, last: int) -> Loader:
+        """A loader of the table's stored events after a seq, when the table's last entry is ``last``."""
+        return lambda after: self.events(table_id, after) if after < last else []
 
     def events(self, table_id: int, after: int) -> list[Event]:
         self.cursor.execute(self.sql("events_after"), (table_id, after))
@@ -372,8 +380,6 @@ def save_snapshots(
             ledger.close()
 
 
-Loader = Callable[[int], list[Event]]
-Decide = Callable[[Loader, Event, Any], tuple[Event, Any]]
 MAX_BATCH = 64  # entries stored by one transaction at most
 
 
@@ -402,9 +408,7 @@ class _TableAppends:
 
 
 # The tables appended to lately (a table forgotten here is only appended to under its lock next time).
-_table_appends: OrderedDict[tuple[str, int], _TableAppends] = OrderedDict()
-_table_appends_lock = threading.Lock()
-TABLES_REMEMBERED = 4096
+_table_appends: Recent[tuple[str, int], _TableAppends] = Recent(4096)
 
 
 def append_event(engine: Engine, *, table_id: int, event: Event, idempotency_key: str, decide: Decide) -> Appended:
@@ -422,16 +426,8 @@ def append_event(engine: Engine, *, table_id: int, event: Event, idempotency_key
     answered with the first event.
     """
     waiting = _Waiting(event, idempotency_key, decide)
-    with _table_appends_lock:
-        name = (database_name(engine), table_id)
-        appends = _table_appends.get(name)
-        if appends is None:
-            appends = _table_appends[name] = _TableAppends()
-            if len(_table_appends) > TABLES_REMEMBERED:
-                _table_appends.popitem(last=False)
-        else:
-            _table_appends.move_to_end(name)
-        appends.waiting.append(waiting)
+    appends = _table_appends.get_or_add((database_name(engine), table_id), _TableAppends)
+    appends.waiting.append(waiting)
     with appends.lock:
         while not waiting.settled:
             batch = appends.waiting[:MAX_BATCH]
@@ -450,6 +446,11 @@ class _Decided:
     stored: list[tuple[_Waiting, Event]]  # to insert, numbered from the table's last seq + 1
     refused: dict[int, Exception]  # by the entry's index in the batch
     first_answers: dict[str, Event]  # by key: an event stored before, or earlier in this batch
+
+    @property
+    def rows(self) -> list[tuple[Event, str]]:
+        """The entries to insert, each with its key."""
+        return [(accepted, waiting.key) for waiting, accepted in self.stored]
 
 
 def _decide(batch: list[_Waiting], last: int, load_after: Loader, first_answers: dict[str, Event]) -> _Decided:
@@ -512,8 +513,8 @@ def _append_locked(ledger: _Ledger, appends: _TableAppends, table_id: int, batch
     if ledger.sqlite:
         ledger.cursor.execute("BEGIN IMMEDIATE")
     last, stored_before = ledger.table_and_keys(table_id, [waiting.key for waiting in batch], lock=True)
-    decided = _decide(batch, last, lambda after: ledger.events(table_id, after) if after < last else [], stored_before)
-    if decided.stored and not ledger.insert_events(table_id, [(a, w.key) for w, a in decided.stored], last):
+    decided = _decide(batch, last, ledger.loader(table_id, last), stored_before)
+    if decided.stored and not ledger.insert_events(table_id, decided.rows, last):
         raise RuntimeError(f"table {table_id} moved on while its row was locked")
     ledger.connection.commit()
     appends.last_seq = last + len(decided.stored)
@@ -539,26 +540,25 @@ def _append_at_once(ledger: _Ledger, appends: _TableAppends, table_id: int, batc
     else:
         driver.autocommit = True  # the insert is its own transaction
     try:
-        decided = _decide(batch, last, lambda after: ledger.events(table_id, after) if after < last else [], {})
+        decided = _decide(batch, last, ledger.loader(table_id, last), {})
         if decided.refused:
             refused_keys = [batch[index].key for index in decided.refused]
             found_last, stored_before = ledger.table_and_keys(table_id, refused_keys, lock=False)
-            if found_last != last:
-                ledger.connection.rollback()
-                appends.last_seq = None
-                return False
             for index in [index for index in decided.refused if batch[index].key in stored_before]:
                 del decided.refused[index]
                 decided.first_answers[batch[index].key] = stored_before[batch[index].key]
-        if decided.stored:
+            moved_on = found_last != last
+        else:
+            moved_on = False
+        if not moved_on and decided.stored:
             try:
-                stored = ledger.insert_events(table_id, [(a, w.key) for w, a in decided.stored], last)
+                moved_on = not ledger.insert_events(table_id, decided.rows, last)
             except ledger.integrity_error:  # a key already stored
-                stored = False
-            if not stored:
-                ledger.connection.rollback()
-                appends.last_seq = None
-                return False
+                moved_on = True
+        if moved_on:
+            ledger.connection.rollback()
+            appends.last_seq = None
+            return False
         if ledger.sqlite:
             ledger.connection.commit()
     finally:

@@ -13,7 +13,7 @@ from sqlalchemy import Engine, event
 from sqlmodel import select
 
 from companion import services
-from companion.db import make_engine, read_session
+from companion.db import database_name, make_engine, read_session
 from companion.games.contract import RuleError
 from companion.ledger import store
 from companion.migrate import upgrade
@@ -224,6 +224,12 @@ def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -
         engine.dispose()
 
 
+def waiting_at(engine: Engine, table_id: int) -> list[object]:
+    """The moves waiting for the table's next transaction in this process."""
+    appends = store._table_appends.get((database_name(engine), table_id))
+    return list(appends.waiting) if appends is not None else []
+
+
 def test_moves_that_arrive_while_a_table_is_being_appended_to_are_stored_together_in_their_order(
     url: str, engine: Engine
 ) -> None:
@@ -253,7 +259,6 @@ def test_moves_that_arrive_while_a_table_is_being_appended_to_are_stored_togethe
         except RuleError as error:
             answers[key] = error
 
-    appends = store._table_appends
     first = threading.Thread(target=phone, args=("first-in-line", 1, 1))
     first.start()
     while len(checkouts) < 2:  # the holder's connection, then the first move's
@@ -262,7 +267,7 @@ def test_moves_that_arrive_while_a_table_is_being_appended_to_are_stored_togethe
     phones = [threading.Thread(target=phone, args=move) for move in waiting]
     for thread in phones:
         thread.start()
-        while sum(len(a.waiting) for a in list(appends.values())) < phones.index(thread) + 1:
+        while len(waiting_at(engine, table.id)) < phones.index(thread) + 1:
             time.sleep(0.01)
     checkouts.clear()
     holder.rollback()
