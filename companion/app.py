@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask, Response
 
 ROOT = Path(__file__).resolve().parent.parent
+NO_CONTENT = 204  # an answer without a body: a tap stored, a poll with nothing new
 SECURITY_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
@@ -69,6 +70,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def _headers(response: Response) -> Response:
+        if response.status_code == NO_CONTENT:
+            return response  # nothing to frame, sniff or restrict
         headers = response.headers
         for name, value in SECURITY_HEADERS:
             if name not in headers:

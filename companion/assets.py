@@ -39,9 +39,18 @@ def init_app(app: Flask) -> None:
     # Never an event stream: it is compressed only once it ends, which a stream never does.
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_MIN_SIZE", 512)
-    Compress(app)
+    _BodyCompress(app)
     app.url_defaults(_fingerprint)
     app.after_request(_cache_lifetime)
+
+
+class _BodyCompress(Compress):
+    """Flask-Compress, leaving answers without a body (204) alone: no ``Vary`` to say, nothing to squeeze."""
+
+    def after_request(self, response: Response | None) -> Response:
+        if response is not None and response.status_code == 204:
+            return response
+        return super().after_request(response)
 
 
 def static_version(filename: str) -> str:

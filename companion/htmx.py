@@ -22,6 +22,7 @@ def wants_fragment() -> bool:
 
 
 def add_vary(response: Response) -> Response:
-    """Mark responses that differ for htmx so caches keep page and fragment apart."""
-    cookies.add_vary(response, "HX-Request")
+    """Mark responses that differ for htmx so caches keep page and fragment apart (an empty one has nothing to keep)."""
+    if response.status_code != 204:
+        cookies.add_vary(response, "HX-Request")
     return response
