@@ -34,8 +34,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, results, shell, tables
-    from companion.web import BROKER_KEY, ENGINE_KEY
+    from companion.web import BROKER_KEY, ENGINE_KEY, Request
 
+    app.request_class = Request  # short forms read straight from the body
     config_module.load_config(app, config)
     _add_game_templates(app)
     app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])
