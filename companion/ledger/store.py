@@ -11,15 +11,17 @@ import hashlib
 import json
 import secrets
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
 from sqlmodel import col, select
 
 from companion.db import database_name, read_session, write_session
@@ -193,10 +195,12 @@ Decide = Callable[[Loader, Event, Any], tuple[Event, Any]]
 class _Ledger:
     """One DB-API connection from the engine's pool, speaking the dialect's placeholders."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, kept: bool = False) -> None:
         self.sqlite = engine.dialect.name == "sqlite"
         self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
         self.connection = engine.raw_connection()
+        if kept:
+            self.connection.detach()  # this process's own from now on: closed, not returned, by close()
         self.cursor = self.connection.cursor()
 
     def sql(self, name: str) -> str:
@@ -282,19 +286,95 @@ class _Ledger:
 _appending: ContextVar[tuple[Engine, _Ledger] | None] = ContextVar("companion_appending", default=None)
 
 
+# SQLite has one writer per database at a time, so this process writes through one connection per
+# database file, kept open, under one lock: waiting for that lock is cheap (and cooperative under
+# gevent), while waiting inside SQLite's busy handler would stall every request of a gevent worker.
+# Reads take the kept connection too when nobody holds it. A pool checkout and its return cost
+# about as much as storing a tap. (An in-memory database has a single pooled connection already.)
+_sqlite_write_lock = threading.Lock()
+_kept: weakref.WeakKeyDictionary[Engine, _Ledger] = weakref.WeakKeyDictionary()
+
+
+def _keeps_a_connection(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite" and not isinstance(engine.pool, StaticPool)
+
+
+def _kept_ledger(engine: Engine) -> _Ledger:
+    """Return the engine's kept connection, opening it first (the caller holds the lock)."""
+    ledger = _kept.get(engine)
+    if ledger is None:
+        ledger = _kept[engine] = _Ledger(engine, kept=True)
+        if not event.contains(engine, "engine_disposed", _close_kept):
+            event.listen(engine, "engine_disposed", _close_kept)
+    return ledger
+
+
+def _close_kept(engine: Engine) -> None:
+    """Close the engine's kept connection (with the rest of its connections, or after a failed use)."""
+    ledger = _kept.pop(engine, None)
+    if ledger is not None:
+        ledger.close()
+
+
+@contextmanager
+def _on_kept(engine: Engine) -> Iterator[_Ledger]:
+    """Yield the kept connection (the caller holds the lock); a failure closes it, the next use opens another."""
+    ledger = _kept_ledger(engine)
+    try:
+        yield ledger
+    except BaseException:
+        _close_kept(engine)
+        raise
+
+
+@contextmanager
+def _writing(engine: Engine) -> Iterator[_Ledger]:
+    """Yield a connection to write with: SQLite's kept one, alone, or a pooled one (PostgreSQL orders
+    the appends of a table by its row alone: appends to other tables, and reads, go on meanwhile)."""
+    if engine.dialect.name != "sqlite":
+        ledger = _Ledger(engine)
+        try:
+            yield ledger
+        finally:
+            ledger.close()  # back to the pool, rolled back if still in a transaction
+        return
+    with _sqlite_write_lock:
+        if not _keeps_a_connection(engine):
+            with _pooled(engine) as ledger:
+                yield ledger
+            return
+        with _on_kept(engine) as ledger:
+            yield ledger
+
+
+@contextmanager
+def _pooled(engine: Engine) -> Iterator[_Ledger]:
+    ledger = _Ledger(engine)
+    try:
+        yield ledger
+    finally:
+        ledger.close()
+
+
 @contextmanager
 def _reading(engine: Engine) -> Iterator[_Ledger]:
-    """Yield a connection to read with: the append's own when inside one, else a pooled one."""
+    """Yield a connection to read with: the append's own when inside one, SQLite's kept one when
+    nobody holds it, else a pooled one."""
     current = _appending.get()
     if current is not None and current[0] is engine:
         yield current[1]
         return
-    ledger = _Ledger(engine)
-    try:
+    if _keeps_a_connection(engine) and _sqlite_write_lock.acquire(blocking=False):
+        try:
+            with _on_kept(engine) as ledger:
+                yield ledger
+                ledger.connection.rollback()
+        finally:
+            _sqlite_write_lock.release()
+        return
+    with _pooled(engine) as ledger:
         yield ledger
         ledger.connection.rollback()
-    finally:
-        ledger.close()
 
 
 def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list[dict[str, Any]]:
@@ -359,25 +439,18 @@ def save_snapshots(
     """Store snapshots (one already stored under the same key is kept)."""
     if not snapshots:
         return
-    with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
-        ledger = _Ledger(engine)
-        try:
-            if ledger.sqlite:
-                ledger.cursor.execute("BEGIN IMMEDIATE")
-            now = ledger.stored_time(datetime.now(UTC))
-            ledger.cursor.executemany(
-                ledger.sql("snapshot_insert"),
-                [
-                    (table_id, key.seq, rule_version, format, json.dumps(sorted(key.voided)), key.digest, state, now)
-                    for key, state in snapshots
-                ],
-            )
-            ledger.connection.commit()
-        except BaseException:
-            ledger.connection.rollback()
-            raise
-        finally:
-            ledger.close()
+    with _writing(engine) as ledger:
+        if ledger.sqlite:
+            ledger.cursor.execute("BEGIN IMMEDIATE")
+        now = ledger.stored_time(datetime.now(UTC))
+        ledger.cursor.executemany(
+            ledger.sql("snapshot_insert"),
+            [
+                (table_id, key.seq, rule_version, format, json.dumps(sorted(key.voided)), key.digest, state, now)
+                for key, state in snapshots
+            ],
+        )
+        ledger.connection.commit()
 
 
 MAX_BATCH = 64  # entries stored by one transaction at most
@@ -487,25 +560,24 @@ def _settle(batch: list[_Waiting], decided: _Decided) -> None:
 
 def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
     """Decide and store ``batch``; every entry in it ends with an answer or an error."""
-    # PostgreSQL orders the appends of a table by its row alone: appends to other tables, and
-    # reads, go on meanwhile. SQLite has one writer per database file anyway.
-    with _sqlite_write_lock if engine.dialect.name == "sqlite" else nullcontext():
-        ledger = _Ledger(engine)
-        appending = _appending.set((engine, ledger))
-        try:
-            if appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
-                _append_locked(ledger, appends, table_id, batch)
-        except BaseException as error:
-            ledger.connection.rollback()
-            appends.last_seq = None
-            for waiting in batch:
-                waiting.answer = None
-                waiting.error = error if isinstance(error, Exception) else RuntimeError("the append was interrupted")
-            if not isinstance(error, Exception):
+    try:
+        with _writing(engine) as ledger:
+            appending = _appending.set((engine, ledger))
+            try:
+                if appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
+                    _append_locked(ledger, appends, table_id, batch)
+            except BaseException:
+                ledger.connection.rollback()
                 raise
-        finally:
-            _appending.reset(appending)
-            ledger.close()
+            finally:
+                _appending.reset(appending)
+    except BaseException as error:
+        appends.last_seq = None
+        for waiting in batch:
+            waiting.answer = None
+            waiting.error = error if isinstance(error, Exception) else RuntimeError("the append was interrupted")
+        if not isinstance(error, Exception):
+            raise
 
 
 def _append_locked(ledger: _Ledger, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
@@ -533,7 +605,7 @@ def _append_at_once(ledger: _Ledger, appends: _TableAppends, table_id: int, batc
     """
     last = appends.last_seq
     assert last is not None
-    driver = ledger.connection.driver_connection
+    driver = ledger.connection.dbapi_connection
     assert driver is not None
     if ledger.sqlite:
         ledger.cursor.execute("BEGIN IMMEDIATE")
@@ -567,11 +639,6 @@ def _append_at_once(ledger: _Ledger, appends: _TableAppends, table_id: int, batc
     appends.last_seq = last + len(decided.stored)
     _settle(batch, decided)
     return True
-
-
-# SQLite: one writer per process at a time. Waiting here is cheap (and cooperative under gevent),
-# while waiting inside SQLite's busy handler would stall every request of a gevent worker.
-_sqlite_write_lock = threading.Lock()
 
 
 # -- Whole tables: importing a scenario, restoring a backup ------------------------------------

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import multiprocessing
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, event
@@ -231,12 +233,20 @@ def waiting_at(engine: Engine, table_id: int) -> list[object]:
 
 
 def test_moves_that_arrive_while_a_table_is_being_appended_to_are_stored_together_in_their_order(
-    url: str, engine: Engine
+    url: str, engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Group commit: one transaction stores the waiting moves; each phone gets its own answer."""
     table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     checkouts: list[int] = []
     event.listen(engine, "checkout", lambda *_: checkouts.append(1))
+    inserts: list[int] = []
+    insert_events = store._Ledger.insert_events
+
+    def counted(ledger: store._Ledger, *args: Any, **kwargs: Any) -> bool:
+        inserts.append(1)
+        return insert_events(ledger, *args, **kwargs)
+
+    monkeypatch.setattr(store._Ledger, "insert_events", counted)
     holder = engine.raw_connection()  # another server holding the table: the first append waits
     holder.cursor().execute(
         "BEGIN IMMEDIATE"
@@ -269,15 +279,44 @@ def test_moves_that_arrive_while_a_table_is_being_appended_to_are_stored_togethe
         thread.start()
         while len(waiting_at(engine, table.id)) < phones.index(thread) + 1:
             time.sleep(0.01)
-    checkouts.clear()
+    inserts.clear()
     holder.rollback()
     holder.close()
     for thread in [first, *phones]:
         thread.join(10)
-    assert len(checkouts) == 1  # the four waiting moves: one connection, one transaction
+    assert len(inserts) == 2  # the first move's, then the four waiting moves': one insert, one transaction
     assert seqs(engine, table.id) == [1, 2, 3]
     assert isinstance(answers["below-zero"], RuleError)  # refused alone, the others stored
     stored = {key: answer for key, answer in answers.items() if isinstance(answer, store.Appended)}
     assert [stored[key].event.seq for key in ("first-in-line", "two-points", "one-for-ben")] == [1, 2, 3]
     state = services.table_state(engine, table)
     assert (state.tally.count(1, "vp"), state.tally.count(2, "vp")) == (3, 1)  # the repeated key counted once
+
+
+def test_sqlite_appends_go_through_one_kept_connection_made_again_after_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = make_engine(sqlite_url(tmp_path))
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    checkouts: list[int] = []
+    event.listen(engine, "checkout", lambda *_: checkouts.append(1))
+    for n in range(5):
+        add_point(engine, table, f"kept-{n}")
+    services.table_state(engine, table)
+    assert len(checkouts) == 1  # five appends and their reads: one connection, opened once
+
+    insert_events = store._Ledger.insert_events
+
+    def disk_gone(ledger: store._Ledger, *args: Any, **kwargs: Any) -> bool:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store._Ledger, "insert_events", disk_gone)
+    with pytest.raises(sqlite3.OperationalError):
+        add_point(engine, table, "lost-disk")
+    monkeypatch.setattr(store._Ledger, "insert_events", insert_events)
+    add_point(engine, table, "disk-back")
+    assert len(checkouts) == 2  # the failed connection was closed, a fresh one opened
+    assert seqs(engine, table.id) == [1, 2, 3, 4, 5, 6]
+
+    engine.dispose()  # closes the kept connection with the others
+    assert store._kept.get(engine) is None
