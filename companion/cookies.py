@@ -128,7 +128,9 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
 
     def protect(self, apply_exemptions: bool = False) -> None:
         config = current_app.config
-        if request.method in config["WTF_CSRF_METHODS"] and _reusable() and self._known_good():
+        if request.method not in config["WTF_CSRF_METHODS"]:
+            return  # reading: nothing to check
+        if _reusable() and self._known_good():
             strict = request.is_secure and config["WTF_CSRF_SSL_STRICT"]
             if strict and (not request.referrer or not same_origin(request.referrer, f"https://{request.host}/")):
                 super().protect(apply_exemptions)  # refuses, saying why
@@ -145,11 +147,13 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
 
     def _known_good(self) -> bool:
         """True when the token sent was verified before and carries this session's raw token."""
-        token = self._get_csrf_token()
-        raw = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
+        app = current_app._get_current_object()  # type: ignore[attr-defined]  # read once, not per use
+        field = app.config["WTF_CSRF_FIELD_NAME"]
+        token = request.form.get(field) or self._get_csrf_token()
+        raw = session.get(field)
         if not token or not raw:
             return False
-        known = _checked_tokens.get((str(current_app.secret_key), str(token)))
+        known = _checked_tokens.get((str(app.secret_key), str(token)))
         return known is not None and hmac.compare_digest(known, str(raw))
 
 
