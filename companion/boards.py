@@ -34,6 +34,7 @@ from companion.web import engine, table_state
 _MARK = secrets.token_hex(12)
 KEY_PLACEHOLDER = f"k{_MARK}"
 CSRF_PLACEHOLDER = f"c{_MARK}"
+_KEY_MARK, _CSRF_MARK = KEY_PLACEHOLDER.encode(), CSRF_PLACEHOLDER.encode()
 CACHE_SIZE = 512
 
 _placeholders: ContextVar[bool] = ContextVar("companion_board_placeholders", default=False)
@@ -50,13 +51,15 @@ def init_app(app: Flask) -> None:
     app.context_processor(lambda: {"csrf_token": csrf_token})  # over Flask-WTF's own
 
 
-rendered: Recent[Hashable, str] = Recent(CACHE_SIZE)  # rendered boards
+rendered: Recent[Hashable, bytes] = Recent(CACHE_SIZE)  # rendered boards, encoded once (UTF-8)
 
 
-def board(table: TableInfo, role: Membership, *, fragment: bool) -> tuple[int, Markup]:
-    """Return the table's last entry number and its board as this phone sees it, with its own token and keys.
+def board(table: TableInfo, role: Membership, *, fragment: bool) -> bytes:
+    """Return the table's board as this phone sees it, with its own token and keys, in UTF-8.
 
-    ``fragment`` is the partial htmx swaps in (with the screen-reader news).
+    ``fragment`` is the partial htmx swaps in (with the screen-reader news). Kept encoded: a
+    board holds characters beyond Latin-1 (the stepper's minus), and encoding its 10 KB again
+    for every answer cost more than filling it in.
     """
     database = engine()
     state = table_state(table)
@@ -73,10 +76,14 @@ def board(table: TableInfo, role: Membership, *, fragment: bool) -> tuple[int, M
     )
     html = rendered.get(key)
     if html is None:
-        html = _render(table, role, state, known, fragment=fragment)
+        html = _render(table, role, state, known, fragment=fragment).encode()
         rendered.put(key, html)
-    filled = html.replace(KEY_PLACEHOLDER, services.new_key()).replace(CSRF_PLACEHOLDER, cookies.csrf_token())
-    return state.last_seq, Markup(filled)  # rendered by Jinja with autoescape on
+    return html.replace(_KEY_MARK, services.new_key().encode()).replace(_CSRF_MARK, cookies.csrf_token().encode())
+
+
+def board_markup(table: TableInfo, role: Membership) -> Markup:
+    """Return the board for the table's page (rendered by Jinja with autoescape on)."""
+    return Markup(board(table, role, fragment=False).decode())
 
 
 def _render(

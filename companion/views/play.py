@@ -53,9 +53,8 @@ def member(code: str, *, seat_checked: bool = True) -> tuple[TableInfo, Membersh
 def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the table page needs around the board (the host's seats and invitations)."""
     state = table_state(table)
-    _seq, board = boards.board(table, role, fragment=False)
     return {
-        "board_html": board,
+        "board_html": boards.board_markup(table, role),
         "controls": services.seat_view(state, role.seat, role.host).controls if role.host else {},
         "table": table,
         "role": role,
@@ -75,8 +74,7 @@ def table(code: str) -> ResponseReturnValue:
     since = sequence_number(request.args.get("since"))
     if since is not None and since == table_state(table).last_seq:
         return "", 204  # nothing new: the poll keeps what it shows
-    _seq, board = boards.board(table, role, fragment=True)
-    return board
+    return boards.board(table, role, fragment=True)
 
 
 @bp.post("/events")
