@@ -5,9 +5,9 @@ from __future__ import annotations
 import bisect
 import logging
 import re
+import secrets
 import threading
 import time
-import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -22,6 +22,8 @@ from companion.games.contract import (
     N_,
     Control,
     Event,
+    Game,
+    Move,
     Player,
     RuleError,
     Scoreboard,
@@ -370,7 +372,7 @@ def record(
     if appended.created:
         _cache.keep(engine, table, decided[-1], [], taken)
     _cache.save(engine, table)
-    if appended.created and any(move.kind == kind and move.remember for move in game.moves):
+    if appended.created and _remembers(game, kind):
         _remembered.pop((database_name(engine), game.slug), None)
     if appended.created and kind == kinds.TABLE_END and decided[-1].ended:
         keep_play(engine, table, decided[-1])
@@ -380,8 +382,8 @@ def record(
 
 
 def new_key() -> str:
-    """Return a fresh idempotency key for a form."""
-    return uuid.uuid4().hex
+    """Return a fresh idempotency key for a form (32 hex digits)."""
+    return secrets.token_hex(16)
 
 
 def take_seat(
@@ -456,13 +458,28 @@ REMEMBERED_SECONDS = 30.0
 _remembered: dict[tuple[str, str], tuple[float, dict[str, tuple[dict[str, Any], ...]]]] = {}
 
 
+def _remembering(game: Game) -> tuple[Move, ...]:
+    """The game's moves whose typed fields the server remembers for re-entry."""
+    found = _REMEMBERING.get(game.slug)
+    if found is None:
+        found = _REMEMBERING[game.slug] = tuple(move for move in game.moves if move.remember)
+    return found
+
+
+_REMEMBERING: dict[str, tuple[Move, ...]] = {}
+
+
+def _remembers(game: Game, kind: str) -> bool:
+    return any(move.kind == kind for move in _remembering(game))
+
+
 def remembered(engine: Engine, slug: str) -> dict[str, tuple[dict[str, Any], ...]]:
     """Return, per move that remembers fields, the distinct values typed at this server's tables, newest first.
 
     Kept for a few seconds per process (and dropped when this process records such a move).
     """
     game = get_game(slug)
-    moves_remembering = [move for move in game.moves if move.remember]
+    moves_remembering = _remembering(game)
     if not moves_remembering:
         return {}
     key = (database_name(engine), slug)

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +25,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import col, select
 
 from companion.db import database_name, read_session, write_session
-from companion.games.contract import Event, Player, Setup
+from companion.games.contract import Event, Player, Setup, evolve
 from companion.models import EventRecord, TableRecord
 from companion.recent import Recent
 
@@ -534,7 +534,7 @@ def _decide(batch: list[_Waiting], last: int, load_after: Loader, first_answers:
     for index, waiting in enumerate(batch):
         if waiting.key in decided.first_answers:
             continue  # a repeated key: answered with its first event
-        numbered = replace(waiting.event, seq=last + len(decided.stored) + 1, at=now)
+        numbered = evolve(waiting.event, seq=last + len(decided.stored) + 1, at=now)
         try:
             accepted, before_next = waiting.decide(load_after, numbered, before)
         except Exception as error:  # refused (or failed): this entry only
