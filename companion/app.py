@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from inspect import CO_COROUTINE
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,25 @@ SECURITY_HEADERS = (
 )
 
 
+class Companion(Flask):
+    """Flask, telling a plain function from a coroutine function by its code's flags.
+
+    Flask asks before every call of a view, hook or error handler (``ensure_sync``, its documented
+    override point); ``inspect.iscoroutinefunction`` unwraps partials and methods each time. A
+    function or method whose code is not a coroutine's (and is not marked as one) is returned as it
+    is; anything else goes through Flask's own check.
+    """
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        code = getattr(func, "__code__", None)
+        if code is not None and not code.co_flags & CO_COROUTINE and not hasattr(func, "_is_coroutine_marker"):
+            return func
+        return super().ensure_sync(func)
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application: config, database, i18n, CSRF, blueprints, error pages."""
-    app = Flask(
+    app = Companion(
         __name__,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 import time
 from typing import Any
 
@@ -22,6 +23,7 @@ from itsdangerous import BadData, URLSafeTimedSerializer
 
 from companion.recent import Recent
 
+NO_CONTENT = 204
 CACHE_SIZE = 20_000  # phones; each entry is a few hundred bytes
 
 
@@ -47,7 +49,7 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
         serializer = self.get_signing_serializer(app)
         if serializer is None:
             return None
-        value = request.cookies.get(self.get_cookie_name(app))
+        value = _sole_cookie(request, self.get_cookie_name(app))
         if not value:
             return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
@@ -67,11 +69,25 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         if session and not self.should_set_cookie(app, session):
-            # Nothing to send (the usual case: a tap changes nothing in the cookie).
-            if session.accessed:
+            # Nothing to send (the usual case: a tap changes nothing in the cookie). An answer
+            # without a body (204) has nothing for a cache to keep apart.
+            if session.accessed and response.status_code != NO_CONTENT:
                 add_vary(response, "Cookie")
             return
         super().save_session(app, session, response)
+
+
+_PLAIN_VALUE = re.compile(r"[A-Za-z0-9._-]+")
+
+
+def _sole_cookie(request: Request, name: str) -> str | None:
+    """Return the cookie ``name``: read off the header when it is the only cookie sent, in plain
+    characters (what a phone of ours sends: the signed session alone), else parsed by Werkzeug."""
+    header = request.environ.get("HTTP_COOKIE", "")
+    start = len(name) + 1
+    if header.startswith(name) and header[start - 1 : start] == "=" and _PLAIN_VALUE.fullmatch(header, start):
+        return str(header[start:])
+    return request.cookies.get(name)
 
 
 def _as_text(data: dict[str, Any]) -> tuple[bool, str]:

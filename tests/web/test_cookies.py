@@ -82,3 +82,20 @@ def test_a_new_secret_key_trusts_none_of_the_old_cookies(database_url: str) -> N
     moved.set_cookie("session", session_cookie(phone))
     assert moved.get(f"/t/{code}").status_code == 404
     assert post_event(moved, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 404
+
+
+def test_the_session_is_read_alone_or_among_other_cookies_and_a_lookalike_name_is_not_it(app: Flask) -> None:
+    host = app.test_client()
+    code = new_table(host)
+    real = session_cookie(host)
+    plain = app.test_client(use_cookies=False)  # only the header below
+    for header, joined in (
+        (f"session={real}", True),  # what a phone of ours sends
+        (f"theme=dark; session={real}; x=1", True),
+        (f'session="{real}"', True),  # quoted: Werkzeug reads it
+        (f"sessionx={real}", False),
+        (f"session={real};", True),
+        ("session=", False),
+    ):
+        answer = plain.get(f"/t/{code}", headers={"Cookie": header})
+        assert answer.status_code == (200 if joined else 404), header
