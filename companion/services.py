@@ -219,10 +219,14 @@ class _StateCache:
         if folded is None:
             state, snapshots = _cold_fold(engine, table, load_after, taken.append)
         else:
+            new = load_after(folded.state.last_seq)
+            if not new:  # the usual case: nothing stored since
+                with self._lock:
+                    if key in self._tables:
+                        self._tables.move_to_end(key)
+                return folded.state
             snapshots = list(folded.snapshots)
-            state = extend(
-                game, folded.state, load_after(folded.state.last_seq), snapshots=snapshots, on_snapshot=taken.append
-            )
+            state = extend(game, folded.state, new, snapshots=snapshots, on_snapshot=taken.append)
         self.keep(engine, table, state, snapshots, taken)
         return state
 
