@@ -150,6 +150,8 @@ def test_htmx_gets_the_board_fragment_and_a_page_load_gets_the_page(client: Flas
     assert "HX-Request" in page.headers["Vary"]
     boosted = client.get(f"/t/{code}", headers={"HX-Request": "true", "HX-Boosted": "true"})
     assert "<html" in boosted.text
+    restoring = client.get(f"/t/{code}", headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert "<html" in restoring.text  # htmx restoring a page it lost from its history gets the whole page
     error = post_event(client, code, htmx=True, kind="tally.add", seat=1, category="vp", delta="x")
     assert error.status_code == 422 and error.headers["HX-Retarget"] == "#messages"
 
