@@ -13,6 +13,7 @@ import hmac
 import json
 import re
 import time
+from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Request, Response, current_app, g, request, session
@@ -23,7 +24,6 @@ from itsdangerous import BadData, URLSafeTimedSerializer
 
 from companion.recent import Recent
 
-NO_CONTENT = 204
 CACHE_SIZE = 20_000  # phones; each entry is a few hundred bytes
 
 
@@ -71,7 +71,7 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
         if session and not self.should_set_cookie(app, session):
             # Nothing to send (the usual case: a tap changes nothing in the cookie). An answer
             # without a body (204) has nothing for a cache to keep apart.
-            if session.accessed and response.status_code != NO_CONTENT:
+            if session.accessed and response.status_code != HTTPStatus.NO_CONTENT:
                 add_vary(response, "Cookie")
             return
         super().save_session(app, session, response)
@@ -163,13 +163,11 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
 
     def _known_good(self) -> bool:
         """True when the token sent was verified before and carries this session's raw token."""
-        app = current_app._get_current_object()  # type: ignore[attr-defined]  # read once, not per use
-        field = app.config["WTF_CSRF_FIELD_NAME"]
-        token = request.form.get(field) or self._get_csrf_token()
-        raw = session.get(field)
+        token = self._get_csrf_token()
+        raw = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
         if not token or not raw:
             return False
-        known = _checked_tokens.get((str(app.secret_key), str(token)))
+        known = _checked_tokens.get((str(current_app.secret_key), str(token)))
         return known is not None and hmac.compare_digest(known, str(raw))
 
 

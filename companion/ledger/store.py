@@ -193,7 +193,8 @@ Decide = Callable[[Loader, Event, Any], tuple[Event, Any]]
 
 
 class _Ledger:
-    """One DB-API connection from the engine's pool, speaking the dialect's placeholders."""
+    """One DB-API connection from the engine's pool (or, ``kept``, taken out of it for good), speaking
+    the dialect's placeholders."""
 
     def __init__(self, engine: Engine, *, kept: bool = False) -> None:
         self.sqlite = engine.dialect.name == "sqlite"
@@ -328,32 +329,25 @@ def _on_kept(engine: Engine) -> Iterator[_Ledger]:
 
 
 @contextmanager
-def _writing(engine: Engine) -> Iterator[_Ledger]:
-    """Yield a connection to write with: SQLite's kept one, alone, or a pooled one (PostgreSQL orders
-    the appends of a table by its row alone: appends to other tables, and reads, go on meanwhile)."""
-    if engine.dialect.name != "sqlite":
-        ledger = _Ledger(engine)
-        try:
-            yield ledger
-        finally:
-            ledger.close()  # back to the pool, rolled back if still in a transaction
-        return
-    with _sqlite_write_lock:
-        if not _keeps_a_connection(engine):
-            with _pooled(engine) as ledger:
-                yield ledger
-            return
-        with _on_kept(engine) as ledger:
-            yield ledger
-
-
-@contextmanager
 def _pooled(engine: Engine) -> Iterator[_Ledger]:
+    """Yield a connection from the pool; it goes back (rolled back if still in a transaction) after."""
     ledger = _Ledger(engine)
     try:
         yield ledger
     finally:
         ledger.close()
+
+
+@contextmanager
+def _writing(engine: Engine) -> Iterator[_Ledger]:
+    """Yield a connection to write with: SQLite's kept one, alone, or a pooled one (PostgreSQL orders
+    the appends of a table by its row alone: appends to other tables, and reads, go on meanwhile)."""
+    if engine.dialect.name != "sqlite":
+        with _pooled(engine) as ledger:
+            yield ledger
+        return
+    with _sqlite_write_lock, (_on_kept if _keeps_a_connection(engine) else _pooled)(engine) as ledger:
+        yield ledger
 
 
 @contextmanager
