@@ -8,6 +8,7 @@ with it and the app refuses streams (429, the page then polls) before the connec
 
 import os
 import resource
+from typing import Any
 
 WANTED_CONNECTIONS = int(os.environ.get("COMPANION_WORKER_CONNECTIONS", "10000"))
 RESERVED_FILES = 256  # the database, Redis, logs, the listening socket
@@ -23,6 +24,9 @@ def _raise_file_limit(wanted: int) -> int:
     return target
 
 
+# gevent records where every greenlet was spawned (a few frame objects each) for its debugging
+# aids; a worker spawns one greenlet per connection, and thousands of streams stay open.
+os.environ.setdefault("GEVENT_TRACK_GREENLET_TREE", "0")
 files = _raise_file_limit(WANTED_CONNECTIONS + RESERVED_FILES)
 worker_class = "gevent"
 worker_connections = max(100, min(WANTED_CONNECTIONS, files - RESERVED_FILES))
@@ -33,3 +37,12 @@ accesslog = "-"
 # gunicorn's control socket has one default path per user: a second server on the machine (a test,
 # a benchmark) would take it over. Nothing here uses gunicornc.
 control_socket_disable = True
+
+
+def post_worker_init(worker: Any) -> None:
+    """The app is loaded and warmed (``companion/wsgi.py``): from now on the survivors of each full
+    garbage collection are frozen, so that a full collection stops the worker (its streams and
+    requests) only for what is new (``companion/collector.py``)."""
+    from companion.collector import survivors
+
+    survivors.start()
