@@ -386,8 +386,13 @@ def record(
 
 
 def new_key() -> str:
-    """Return a fresh idempotency key for a form (32 hex digits)."""
-    return secrets.token_hex(16)
+    """Return a fresh idempotency key for a form: 32 hex digits, the time in milliseconds first.
+
+    The ledger's unique index of keys then grows at its end, as the entries do, instead of at
+    random places: an entry stores one index page less often, and no page is split in the middle.
+    The 80 random bits that follow keep two forms' keys apart.
+    """
+    return f"{time.time_ns() // 1_000_000:012x}{secrets.token_hex(10)}"
 
 
 def take_seat(

@@ -320,3 +320,28 @@ def test_sqlite_appends_go_through_one_kept_connection_made_again_after_a_failur
 
     engine.dispose()  # closes the kept connection with the others
     assert store._kept.get(engine) is None
+
+
+def test_a_new_sqlite_database_has_small_pages_and_an_older_one_keeps_its_own(tmp_path: Path) -> None:
+    new = tmp_path / "new.sqlite3"
+    upgrade(f"sqlite:///{new}")
+    assert sqlite3.connect(new).execute("PRAGMA page_size").fetchone() == (1024,)
+
+    older = tmp_path / "older.sqlite3"
+    sqlite3.connect(older).execute("CREATE TABLE made_earlier (x)").connection.close()  # 4 KiB pages
+    upgrade(f"sqlite:///{older}")
+    engine = make_engine(f"sqlite:///{older}")
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    assert add_point(engine, table, "k-1").created
+    assert sqlite3.connect(older).execute("PRAGMA page_size").fetchone() == (4096,)
+    engine.dispose()
+
+
+def test_form_keys_made_later_sort_after_earlier_ones() -> None:
+    keys = []
+    for _ in range(5):
+        keys.append(services.new_key())
+        time.sleep(0.002)
+    assert keys == sorted(keys)  # the ledger's key index grows at its end
+    assert len(set(keys)) == 5
+    assert all(len(key) == 32 and int(key, 16) >= 0 for key in keys)
