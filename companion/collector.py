@@ -10,33 +10,41 @@ streams' bursts do too.
 Here an object that survived a full collection counts as long-lived: it is frozen (``gc.freeze``),
 and later full collections leave it out. Frozen objects are still freed by reference counting
 when released (a closed stream is, entirely). Only garbage in reference cycles among them waits:
-once the frozen objects have tripled since the last collection that went through everything,
-they are unfrozen, and the next full collection goes through everything once (what CPython
-does on every full one), so such garbage never grows past twice what is alive. (Measured: 20 s
-of taps and board fetches at full speed left 686 such objects, against 120,000 frozen.) A full
-sweep stops the worker as long as before, but only when the worker has grown threefold.
+once the objects frozen since the last collection that went through everything (a sweep)
+outnumber twice what that sweep kept, everything is unfrozen and the next full collection is a
+sweep again (what CPython does on every full one). So such garbage never grows past twice the
+worker's size at its last sweep; a sweep stops the worker as long as a full collection did
+before, but only after that much growth or turnover. (Measured: 20 s of taps and board fetches
+at full speed left 686 such objects, against 120,000 frozen.)
+
+Counting frozen objects (``gc.get_freeze_count``) walks all of them, so it is not done while the
+worker waits: each full collection counts only its own survivors, the objects it went through.
 """
 
 from __future__ import annotations
 
 import gc
 
-GROWTH_BEFORE_SWEEP = 3.0  # frozen objects, against their number after the last full sweep
+TURNOVER_BEFORE_SWEEP = 2.0  # objects frozen since the last sweep, against what that sweep kept
 
 
 class SurvivorFreezer:
-    """Freezes the survivors of every full collection; sweeps everything again when they double."""
+    """Freezes the survivors of every full collection; sweeps everything again after enough of them."""
 
-    def __init__(self, growth_before_sweep: float = GROWTH_BEFORE_SWEEP) -> None:
-        self.growth_before_sweep = growth_before_sweep
-        self.frozen_after_sweep = 0
+    def __init__(self, turnover_before_sweep: float = TURNOVER_BEFORE_SWEEP) -> None:
+        self.turnover_before_sweep = turnover_before_sweep
+        self.kept_by_last_sweep = 0
+        self.frozen_since_sweep = 0
+        self.sweep_due = False
         self.sweeps = 0
 
     def start(self) -> None:
         """Collect and freeze what exists now (the loaded app), then freeze each full collection's survivors."""
+        if self.after_collection in gc.callbacks:
+            return
         gc.collect()
+        self.kept_by_last_sweep = len(gc.get_objects())
         gc.freeze()
-        self.frozen_after_sweep = gc.get_freeze_count()
         gc.callbacks.append(self.after_collection)
 
     def stop(self) -> None:
@@ -49,14 +57,18 @@ class SurvivorFreezer:
         """After a full collection: freeze its survivors, or unfreeze all when a sweep is due."""
         if phase != "stop" or info["generation"] != 2:
             return
-        swept = gc.get_freeze_count() == 0  # nothing was left out: this collection went through everything
+        survivors = len(gc.get_objects(generation=2))  # the objects this collection went through and kept
         gc.freeze()
-        frozen = gc.get_freeze_count()
-        if swept:
-            self.frozen_after_sweep = frozen
+        if self.sweep_due:  # this collection went through everything
+            self.sweep_due = False
+            self.kept_by_last_sweep = survivors
+            self.frozen_since_sweep = 0
             self.sweeps += 1
-        elif frozen > self.growth_before_sweep * max(self.frozen_after_sweep, 1):
+            return
+        self.frozen_since_sweep += survivors
+        if self.frozen_since_sweep > self.turnover_before_sweep * max(self.kept_by_last_sweep, 1):
             gc.unfreeze()  # the next full collection goes through everything (a collection cannot start one)
+            self.sweep_due = True
 
 
 survivors = SurvivorFreezer()

@@ -46,3 +46,10 @@ def post_worker_init(worker: Any) -> None:
     from companion.collector import survivors
 
     survivors.start()
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """The worker stops: everything is unfrozen, so that the interpreter's last collection sees it all."""
+    from companion.collector import survivors
+
+    survivors.stop()
