@@ -98,12 +98,21 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError(f"{target} did not start")
 
+    def workers(self) -> list[int]:
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(p) for p in children.read_text().split()] if children.exists() else []
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the workers have used so far."""
+        ticks = 0
+        for pid in self.workers():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
     def memory_mib(self) -> float:
         """Resident memory of the master and its workers."""
-        pids = [self.process.pid]
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        if children.exists():
-            pids += [int(p) for p in children.read_text().split()]
+        pids = [self.process.pid, *self.workers()]
         total_kib = 0
         for pid in pids:
             status = Path(f"/proc/{pid}/status").read_text()
@@ -210,6 +219,7 @@ def load(port: int, clients: int, seconds: float, make: Callable[[int], tuple[Ph
         thread.join()
     elapsed = time.perf_counter() - began
     return {
+        "requests": len(latencies),
         "requests_per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": percentile(latencies, 0.50),
         "p99_ms": percentile(latencies, 0.99),
@@ -321,7 +331,9 @@ def wrk_load(
     if rate is None:
         raise RuntimeError(f"wrk printed no rate: {out[-400:]!r}")
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    sent = re.search(r"(\d+) requests in", out)
     return {
+        "requests": int(sent.group(1)) if sent else 0,
         "requests_per_second": float(rate.group(1)),
         "p50_ms": milliseconds(" 50%"),
         "p99_ms": milliseconds(" 99%"),
@@ -331,13 +343,28 @@ def wrk_load(
 
 @dataclass(frozen=True)
 class Load:
-    """What one measured round sends: ``mode`` is redirect, htmx, get (the board fragment) or minimal."""
+    """What one measured round sends: ``mode`` is redirect, htmx, get (the board fragment) or minimal.
 
-    port: int
+    Each round also reports the server's CPU time per request (its workers' user + system time
+    over the requests answered): less disturbed than throughput by whatever else the machine runs.
+    """
+
+    server: Server
     mode: str
     tables: list[tuple[str, str, str]]
 
+    @property
+    def port(self) -> int:
+        return self.server.port
+
     def run(self, clients: int, seconds: float, client: str) -> dict[str, float]:
+        before = self.server.cpu_seconds()
+        measured = self._send(clients, seconds, client)
+        used = self.server.cpu_seconds() - before
+        measured["server_cpu_us_per_request"] = round(used / max(1, measured["requests"]) * 1e6, 1)
+        return measured
+
+    def _send(self, clients: int, seconds: float, client: str) -> dict[str, float]:
         if client == "wrk":
             return wrk_load(self.port, clients, seconds, self.mode, self.tables)
         if self.mode == "minimal":
@@ -356,12 +383,22 @@ def interleaved(rounds: int, seconds: float, clients: int, client: str, loads: d
     result: dict[str, Any] = {}
     for name, runs in taken.items():
         ordered = sorted(runs, key=lambda r: r["requests_per_second"])
-        result[name] = {**ordered[len(ordered) // 2], "rounds": [r["requests_per_second"] for r in runs]}
+        result[name] = {
+            **ordered[len(ordered) // 2],
+            "rounds": [r["requests_per_second"] for r in runs],
+            "server_cpu_us_per_request": statistics.median(r["server_cpu_us_per_request"] for r in runs),
+        }
     return result
 
 
 def ratio(a: dict[str, float], b: dict[str, float]) -> float:
+    """Throughput against the yardstick's (the issue's measure)."""
     return round(a["requests_per_second"] / b["requests_per_second"], 2)
+
+
+def cpu_ratio(a: dict[str, float], b: dict[str, float]) -> float:
+    """The yardstick's server CPU per request against ours: the same ratio were the worker never idle."""
+    return round(b["server_cpu_us_per_request"] / a["server_cpu_us_per_request"], 2)
 
 
 def first_page_on_the_wire(port: int) -> dict[str, Any]:
@@ -640,10 +677,10 @@ def main() -> None:
                 args.clients,
                 args.client,
                 {
-                    "event_post_redirect": Load(app.port, "redirect", tables),
-                    "event_post_htmx": Load(app.port, "htmx", tables),
-                    "board_fragment_get": Load(app.port, "get", tables),
-                    "minimal_sqlite_insert": Load(yardstick.port, "minimal", []),
+                    "event_post_redirect": Load(app, "redirect", tables),
+                    "event_post_htmx": Load(app, "htmx", tables),
+                    "board_fragment_get": Load(app, "get", tables),
+                    "minimal_sqlite_insert": Load(yardstick, "minimal", []),
                 },
             )
             result["first_page_on_the_wire"] = first_page_on_the_wire(app.port)
@@ -655,6 +692,10 @@ def main() -> None:
         result["http"] = measured
         result["ratios"] = {
             name: ratio(measured[name], base)
+            for name in ("event_post_redirect", "event_post_htmx", "board_fragment_get")
+        }
+        result["server_cpu_ratios"] = {
+            name: cpu_ratio(measured[name], base)
             for name in ("event_post_redirect", "event_post_htmx", "board_fragment_get")
         }
         pg = postgres_url(folder)
@@ -671,9 +712,9 @@ def main() -> None:
                     args.clients,
                     args.client,
                     {
-                        "event_post_redirect": Load(app.port, "redirect", pg_tables),
-                        "event_post_htmx": Load(app.port, "htmx", pg_tables),
-                        "minimal_postgres_insert": Load(yardstick.port, "minimal", []),
+                        "event_post_redirect": Load(app, "redirect", pg_tables),
+                        "event_post_htmx": Load(app, "htmx", pg_tables),
+                        "minimal_postgres_insert": Load(yardstick, "minimal", []),
                     },
                 )
             finally:
@@ -681,8 +722,10 @@ def main() -> None:
                 yardstick.stop()
                 drop_postgres(pg)
             pg_base = pg_measured["minimal_postgres_insert"]
-            pg_ratios = {name: ratio(pg_measured[name], pg_base) for name in ("event_post_redirect", "event_post_htmx")}
-            result["postgres"] = {**pg_measured, "ratios": pg_ratios}
+            pg_names = ("event_post_redirect", "event_post_htmx")
+            pg_ratios = {name: ratio(pg_measured[name], pg_base) for name in pg_names}
+            pg_cpu_ratios = {name: cpu_ratio(pg_measured[name], pg_base) for name in pg_names}
+            result["postgres"] = {**pg_measured, "ratios": pg_ratios, "server_cpu_ratios": pg_cpu_ratios}
         result["fold"] = [fold_against_a_loop(10_000), fold_against_a_loop(100_000)]
         result["long_ledger"] = guarded(lambda: long_ledger(folder))
         result["log_page"] = guarded(lambda: log_page(folder))
