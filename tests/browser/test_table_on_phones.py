@@ -81,8 +81,12 @@ def test_a_scoring_round_is_seen_on_two_phones(live_server: str, phone) -> None:
     host = phone()
     table_url = create_table(host, live_server, "mission-red-planet", ["Aki", "Ben", "Chika"])
     link = host.locator("a[href^='/join/']").first.get_attribute("href")
+    seq = int(host.locator("#board").get_attribute("data-seq"))
     other = phone()
     join(other, live_server + link, "Chika")
+    # The host's board follows the join by itself; filling its form before that refresh would be
+    # undone by it (the refreshed form comes back with its defaults).
+    host.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) > seq", arg=seq)
 
     crew = host.locator("form.crew-form").first
     for name, count in (("Aki", "3"), ("Ben", "3"), ("Chika", "1")):
