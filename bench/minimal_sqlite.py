@@ -1,6 +1,6 @@
 """The yardstick: a minimal Flask app that inserts one row in SQLite per POST (and answers a GET).
 
-Configured like the app's database (1 KiB pages, WAL, busy timeout, synchronous=NORMAL, BEGIN IMMEDIATE) and
+Configured like the app's database (WAL, busy timeout, synchronous=NORMAL, BEGIN IMMEDIATE) and
 served by the same gunicorn configuration. ``BENCH_SQLITE_PATH`` names the database file.
 """
 
@@ -21,7 +21,6 @@ def connection() -> sqlite3.Connection:
     db = getattr(_local, "db", None)
     if db is None:
         db = _local.db = sqlite3.connect(os.environ["BENCH_SQLITE_PATH"], timeout=30, isolation_level=None)
-        db.execute("PRAGMA page_size=1024")  # as the app's new databases (companion/db.py)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("CREATE TABLE IF NOT EXISTS entry (id INTEGER PRIMARY KEY, kind TEXT, payload TEXT)")

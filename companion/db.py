@@ -102,10 +102,6 @@ def make_engine(url: str) -> Engine:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         if not memory:
-            # A new database gets 1 KiB pages (an existing one keeps its own): each entry changes
-            # a few pages (the ledger row, its two unique indexes, the table's last seq) and the
-            # WAL takes every changed page whole, so small pages write a quarter as much per entry.
-            cursor.execute("PRAGMA page_size=1024")
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.execute("PRAGMA synchronous=NORMAL")

@@ -8,7 +8,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -322,26 +321,6 @@ def test_sqlite_appends_go_through_one_kept_connection_made_again_after_a_failur
 
     engine.dispose()  # closes the kept connection with the others
     assert store._kept.get(engine) is None
-
-
-def test_a_new_sqlite_database_has_small_pages_and_an_older_one_keeps_its_own(tmp_path: Path) -> None:
-    def page_size(path: Path) -> int:
-        with closing(sqlite3.connect(path)) as connection:
-            return int(connection.execute("PRAGMA page_size").fetchone()[0])
-
-    new = tmp_path / "new.sqlite3"
-    upgrade(f"sqlite:///{new}")
-    assert page_size(new) == 1024
-
-    older = tmp_path / "older.sqlite3"
-    with closing(sqlite3.connect(older)) as connection:
-        connection.execute("CREATE TABLE made_earlier (x)")  # SQLite's default: 4 KiB pages
-    upgrade(f"sqlite:///{older}")
-    engine = make_engine(f"sqlite:///{older}")
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    assert add_point(engine, table, "k-1").created
-    engine.dispose()
-    assert page_size(older) == 4096
 
 
 def test_form_keys_made_later_sort_after_earlier_ones() -> None:
