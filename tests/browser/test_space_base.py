@@ -6,7 +6,7 @@ import pytest
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_live_table import live
-from tests.browser.test_table_on_phones import create_table, join, submit_and_wait
+from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,9 @@ def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> N
     aki, ben = phone(), phone()
     join(aki, link, "Aki")
     join(ben, link, "Ben")
+    caught_up(aki, board_seq(ben))
     buy_first_ship(aki, 9, 2)
+    caught_up(ben, board_seq(aki))
     buy_first_ship(ben, 4, 3)
     live(ben)
     aki.get_by_role("button", name="Start: choose the start player").wait_for()

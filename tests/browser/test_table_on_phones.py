@@ -29,6 +29,19 @@ def submit_and_wait(page, button) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) > seq", arg=seq)
 
 
+def board_seq(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.locator("#board").get_attribute("data-seq"))
+
+
+def caught_up(page, seq: int) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the phone's board shows entry ``seq`` (it follows other phones' entries by itself).
+
+    Fill a form only after that: a board refresh landing mid-fill gives the form's selects back
+    their defaults.
+    """
+    page.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) >= seq", arg=seq)
+
+
 def join(page, link: str, seat_name: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(link)
     page.locator("button[name=seat]", has_text=seat_name).click()
@@ -81,12 +94,9 @@ def test_a_scoring_round_is_seen_on_two_phones(live_server: str, phone) -> None:
     host = phone()
     table_url = create_table(host, live_server, "mission-red-planet", ["Aki", "Ben", "Chika"])
     link = host.locator("a[href^='/join/']").first.get_attribute("href")
-    seq = int(host.locator("#board").get_attribute("data-seq"))
     other = phone()
     join(other, live_server + link, "Chika")
-    # The host's board follows the join by itself; filling its form before that refresh would be
-    # undone by it (the refreshed form comes back with its defaults).
-    host.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) > seq", arg=seq)
+    caught_up(host, board_seq(other))
 
     crew = host.locator("form.crew-form").first
     for name, count in (("Aki", "3"), ("Ben", "3"), ("Chika", "1")):
