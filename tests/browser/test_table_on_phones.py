@@ -22,14 +22,8 @@ def create_table(page, server: str, game: str, names: list[str]) -> str:  # type
     return str(page.url)
 
 
-def submit_and_wait(page, button) -> None:  # type: ignore[no-untyped-def]
-    """Tap a button that records an entry and wait until the board shows it."""
-    seq = int(page.locator("#board").get_attribute("data-seq"))
-    button.click()
-    page.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) > seq", arg=seq)
-
-
 def board_seq(page) -> int:  # type: ignore[no-untyped-def]
+    """The last entry the phone's board shows."""
     return int(page.locator("#board").get_attribute("data-seq"))
 
 
@@ -40,6 +34,13 @@ def caught_up(page, seq: int) -> None:  # type: ignore[no-untyped-def]
     their defaults.
     """
     page.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) >= seq", arg=seq)
+
+
+def submit_and_wait(page, button) -> None:  # type: ignore[no-untyped-def]
+    """Tap a button that records an entry and wait until the board shows it."""
+    seq = board_seq(page)
+    button.click()
+    caught_up(page, seq + 1)
 
 
 def join(page, link: str, seat_name: str) -> None:  # type: ignore[no-untyped-def]
@@ -120,10 +121,10 @@ def test_quick_taps_on_plus_one_are_each_counted(live_server: str, phone) -> Non
     aki = phone()
     create_table(aki, live_server, "score-pad", ["Aki", "Ben"])
     plus = aki.get_by_role("button", name="Aki: Victory points plus one")
-    seq = int(aki.locator("#board").get_attribute("data-seq"))
+    seq = board_seq(aki)
     for _ in range(3):
         plus.click(no_wait_after=True)
-    aki.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) >= seq + 3", arg=seq)
+    caught_up(aki, seq + 3)
     total = aki.locator(".standings li", has_text="Aki").locator(".total")
     assert total.inner_text() == "3"
     aki.reload()
