@@ -23,17 +23,34 @@ SECURITY_HEADERS = (
 
 
 class Companion(Flask):
-    """Flask, telling a plain function from a coroutine function by its code's flags.
+    """Flask, remembering which functions are plain ones (not coroutine functions).
 
     Flask asks before every call of a view, hook or error handler (``ensure_sync``, its documented
-    override point); ``inspect.iscoroutinefunction`` unwraps partials and methods each time. A
-    function or method whose code is not a coroutine's (and is not marked as one) is returned as it
-    is; anything else goes through Flask's own check.
+    override point), and ``inspect.iscoroutinefunction`` unwraps partials and methods each time.
+    A function or method whose code is not a coroutine's (and is not marked as one) is returned as
+    it is, and remembered: the next time the answer is one set look-up. Anything else goes through
+    Flask's own check.
     """
 
+    PLAIN_REMEMBERED = 4096  # views, hooks and error handlers: a few dozen in this app
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._plain_functions: set[Callable[..., Any]] = set()
+
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        try:
+            if func in self._plain_functions:
+                return func
+        except TypeError:  # not hashable: asked again each time
+            pass
         code = getattr(func, "__code__", None)
         if code is not None and not code.co_flags & CO_COROUTINE and not hasattr(func, "_is_coroutine_marker"):
+            if len(self._plain_functions) < self.PLAIN_REMEMBERED:
+                try:
+                    self._plain_functions.add(func)
+                except TypeError:
+                    pass
             return func
         return super().ensure_sync(func)
 

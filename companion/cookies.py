@@ -140,35 +140,33 @@ def csrf_token() -> str:
 
 
 class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no type hints
-    """Flask-WTF's CSRF protection, with each signed token's signature verified once per secret."""
+    """Flask-WTF's CSRF protection, with each signed token's signature verified once per secret.
+
+    Every tap asks: the request, its session and the app's config are looked up once here.
+    """
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        config = current_app.config
-        if request.method not in config["WTF_CSRF_METHODS"]:
+        app: Flask = current_app._get_current_object()
+        config = app.config
+        sent: Request = request._get_current_object()
+        if sent.method not in config["WTF_CSRF_METHODS"]:
             return  # reading: nothing to check
-        if _reusable() and self._known_good():
-            strict = request.is_secure and config["WTF_CSRF_SSL_STRICT"]
-            if strict and (not request.referrer or not same_origin(request.referrer, f"https://{request.host}/")):
-                super().protect(apply_exemptions)  # refuses, saying why
+        reusable = config["WTF_CSRF_TIME_LIMIT"] is None
+        field = config["WTF_CSRF_FIELD_NAME"]
+        token = sent.form.get(field) or self._get_csrf_token()  # the form's own field, as Flask-WTF looks first
+        raw = session.get(field)
+        if reusable and token and raw:
+            known = _checked_tokens.get((str(app.secret_key), str(token)))
+            if known is not None and hmac.compare_digest(known, str(raw)):
+                strict = sent.is_secure and config["WTF_CSRF_SSL_STRICT"]
+                if strict and (not sent.referrer or not same_origin(sent.referrer, f"https://{sent.host}/")):
+                    super().protect(apply_exemptions)  # refuses, saying why
+                    return
+                g.csrf_valid = True
                 return
-            g.csrf_valid = True
-            return
         super().protect(apply_exemptions)
-        if not g.get("csrf_valid") or not _reusable():
-            return
-        token = self._get_csrf_token()
-        if token:
-            raw = session.get(config["WTF_CSRF_FIELD_NAME"])
-            _checked_tokens.put((str(current_app.secret_key), str(token)), str(raw))
-
-    def _known_good(self) -> bool:
-        """True when the token sent was verified before and carries this session's raw token."""
-        token = self._get_csrf_token()
-        raw = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
-        if not token or not raw:
-            return False
-        known = _checked_tokens.get((str(current_app.secret_key), str(token)))
-        return known is not None and hmac.compare_digest(known, str(raw))
+        if reusable and token and g.get("csrf_valid"):
+            _checked_tokens.put((str(app.secret_key), str(token)), str(session.get(field)))
 
 
 def init_app(app: Flask) -> None:

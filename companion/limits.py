@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from functools import lru_cache
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Request, Response, current_app, request
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
@@ -75,17 +75,18 @@ class Limiter:
 
     def before(self) -> None:
         """Refuse the request (429) when its view's limit, or the misses limit, is used up."""
-        endpoint = request.endpoint or ""
+        sent = request._get_current_object()
+        endpoint = sent.endpoint or ""
         name = self.guarded.get(endpoint)
         if name is not None and not self._count(name, hit=True):
             raise TooManyRequests()
-        if endpoint in self.lookups and not self._joined() and not self._count(MISSES, hit=False):
+        if endpoint in self.lookups and not self._joined(sent) and not self._count(MISSES, hit=False):
             raise TooManyRequests()
 
     @staticmethod
-    def _joined() -> bool:
+    def _joined(sent: Request) -> bool:
         """True when this phone has joined the table it asks for: it knows the code, it is not guessing."""
-        code = (request.view_args or {}).get("code")
+        code = (sent.view_args or {}).get("code")
         return isinstance(code, str) and membership(code) is not None
 
     def after(self, response: Response) -> Response:

@@ -7,7 +7,7 @@ import io
 import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import unquote, urlsplit
 
 import qrcode
 import qrcode.image.svg
@@ -66,11 +66,26 @@ class Request(FlaskRequest):
             text = body.decode()
         except UnicodeDecodeError:
             raise BadRequest("The form is not UTF-8.") from None
-        items = parse_qsl(text, keep_blank_values=True, errors="werkzeug.url_quote")
         fields = self.__dict__
         fields["stream"] = io.BytesIO()  # read: as after Werkzeug's parser
-        fields["form"] = self.parameter_storage_class(items)
+        fields["form"] = self.parameter_storage_class(split_form(text))
         fields["files"] = self.parameter_storage_class()
+
+
+def split_form(text: str) -> list[tuple[str, str]]:
+    """Split a url-encoded form into its fields as Werkzeug does (``parse_qsl`` keeping blank values,
+    broken escapes kept as typed), decoding only the names and values that hold an escape or a "+"
+    (a tap's fields hold none: keys, kinds and numbers)."""
+    items = []
+    for field in text.split("&"):
+        if not field:
+            continue
+        name, _, value = field.partition("=")
+        if "%" in field or "+" in field:
+            name = unquote(name.replace("+", " "), errors="werkzeug.url_quote")
+            value = unquote(value.replace("+", " "), errors="werkzeug.url_quote")
+        items.append((name, value))
+    return items
 
 
 def refuse(status: int, msgid: str, **params: Any) -> Refused:

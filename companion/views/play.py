@@ -83,7 +83,8 @@ def record(code: str) -> ResponseReturnValue:
     table, role = member(code, seat_checked=False)  # checked on the ledger the move is appended to
     if not role.can_record:
         raise refuse(403, SPECTATORS_ONLY_WATCH)
-    kind_name = request.form.get("kind", "")
+    form = request.form
+    kind_name = form.get("kind", "")
     move = moves(get_game(table.setup.game)).get(kind_name)
     if move is None:
         raise refuse(422, N_("Unknown kind of entry: {kind}."), kind=kind_name[:40])
@@ -91,10 +92,10 @@ def record(code: str) -> ResponseReturnValue:
         engine(),
         table,
         kind=move.kind,
-        payload=parse_payload(move, request.form),
+        payload=parse_payload(move, form),
         author=role.seat,
         by_host=role.host,
-        idempotency_key=checked_key(request.form.get("key", "")),
+        idempotency_key=checked_key(form.get("key", "")),
         broker=broker(),
         device=device_id() if role.seat is not None else None,
     )
@@ -103,7 +104,7 @@ def record(code: str) -> ResponseReturnValue:
         # Stored. The phone clears its messages and fetches its board, as every phone at the table
         # does on the stream's news: the board is rendered once for it, by that fetch, not twice.
         return "", 204
-    return redirect(safe_next(request.form.get("next"), url_for("play.table", code=table.code)), 303)
+    return redirect(safe_next(form.get("next"), url_for("play.table", code=table.code)), 303)
 
 
 @bp.post("/seat")

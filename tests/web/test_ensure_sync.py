@@ -37,3 +37,32 @@ def test_a_coroutine_function_goes_through_flasks_own_check(app: Flask) -> None:
     for function in (view, Hooks().before):
         with pytest.raises(RuntimeError, match="async"):  # Flask wraps it (here: says async needs its extra)
             app.ensure_sync(function)
+
+
+def test_a_plain_function_is_remembered_and_a_coroutine_function_never(app: Flask) -> None:
+    def view() -> int:
+        return 1
+
+    async def later() -> int:
+        return 2
+
+    assert isinstance(app, Companion)
+    app.ensure_sync(view)
+    assert view in app._plain_functions
+    with pytest.raises(RuntimeError, match="async"):
+        app.ensure_sync(later)
+    assert later not in app._plain_functions
+    with pytest.raises(RuntimeError, match="async"):  # asked again: still Flask's answer
+        app.ensure_sync(later)
+
+
+def test_a_callable_that_cannot_be_hashed_is_checked_each_time(app: Flask) -> None:
+    class Unhashable:
+        __hash__ = None  # type: ignore[assignment]
+
+        def __call__(self) -> int:
+            return 1
+
+    callable_object = Unhashable()
+    assert app.ensure_sync(callable_object) is callable_object
+    assert app.ensure_sync(callable_object) is callable_object

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+from urllib.parse import parse_qsl
+
 import pytest
 from flask import Flask
 from flask import Request as FlaskRequest
@@ -11,7 +13,10 @@ from flask.testing import FlaskClient
 from werkzeug.exceptions import BadRequest
 from werkzeug.test import EnvironBuilder
 
-from companion.web import Request
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.web import Request, split_form
 from tests.conftest import new_table, post_event
 
 BODIES = [
@@ -19,6 +24,7 @@ BODIES = [
     b"note=&empty&seat=2&seat=3",  # blank values kept, a key repeated
     b"name=%E3%82%A2%E3%82%AD+%F0%9F%9A%80&x=a%2Bb%26c%3Dd",  # Japanese, an emoji, plus as a space
     b"broken=%zz%4&half=%E3",  # escapes that do not decode are kept as typed
+    b"&&a==b&=c&%3D=%26&+=+",  # empty fields, "=" in a value, no name, escaped names
     b"",
 ]
 
@@ -32,6 +38,11 @@ def form_as(request_class: type[FlaskRequest], body: bytes, app: Flask) -> list[
 @pytest.mark.parametrize("body", BODIES)
 def test_a_short_form_reads_as_werkzeug_reads_it(app: Flask, body: bytes) -> None:
     assert form_as(Request, body, app) == form_as(FlaskRequest, body, app)
+
+
+@given(st.text(alphabet="ab=&+%E3829fz ", max_size=40) | st.text(max_size=20))
+def test_a_form_splits_into_the_fields_python_parses(text: str) -> None:
+    assert split_form(text) == parse_qsl(text, keep_blank_values=True, errors="werkzeug.url_quote")
 
 
 def test_a_body_shorter_than_it_says_is_a_bad_request(app: Flask) -> None:
