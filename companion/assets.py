@@ -73,7 +73,7 @@ def _fingerprint(endpoint: str | None, values: dict[str, Any]) -> None:
 
 
 def _cache_lifetime(response: Response) -> Response:
-    if request.endpoint != "static" or response.status_code != 200:
+    if response.status_code != 200 or request.endpoint != "static":
         return response
     filename = (request.view_args or {}).get("filename", "")
     _compressed_static(response, filename)

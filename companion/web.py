@@ -76,6 +76,8 @@ def split_form(text: str) -> list[tuple[str, str]]:
     """Split a url-encoded form into its fields as Werkzeug does (``parse_qsl`` keeping blank values,
     broken escapes kept as typed), decoding only the names and values that hold an escape or a "+"
     (a tap's fields hold none: keys, kinds and numbers)."""
+    if "%" not in text and "+" not in text:
+        return [(name, value) for name, _, value in (field.partition("=") for field in text.split("&") if field)]
     items = []
     for field in text.split("&"):
         if not field:

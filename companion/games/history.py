@@ -96,6 +96,14 @@ class Events(Sequence[Event]):
     def __len__(self) -> int:
         return self._length
 
+    @property
+    def last_seq(self) -> int:
+        """The number of the last entry (0 when there is none): every request asks, without a look-up."""
+        shared, length = self._shared, self._length
+        if length > shared.offset:
+            return shared.held[length - shared.offset - 1].seq
+        return self[length - 1].seq if length else 0
+
     @overload
     def __getitem__(self, index: int) -> Event: ...
 

@@ -95,7 +95,7 @@ class TableState:
     @property
     def last_seq(self) -> int:
         """Sequence number of the last event folded (0 for a new table)."""
-        return self.events[-1].seq if self.events else 0
+        return self.events.last_seq
 
     def seat_of(self, device: str) -> int | None:
         """Return the seat claimed by ``device``, if any."""

@@ -96,6 +96,23 @@ def test_an_older_part_is_loaded_in_chunks_only_when_asked_for() -> None:
     assert asked == [(512, 768), (256, 512)]
 
 
+def test_the_last_entry_number_is_that_of_the_ledgers_own_last_entry() -> None:
+    assert Events().last_seq == 0
+    first = Events([Event(1, "a", {})])
+    second = first.appended((Event(2, "b", {}),))
+    assert first.last_seq == 1 and second.last_seq == 2  # the shared list is longer than the first's view
+    assert second.prefix(1).last_seq == 1 and second.prefix(0).last_seq == 0
+    asked: list[tuple[int, int]] = []
+
+    def loader(after: int, up_to: int) -> list[Event]:
+        asked.append((after, up_to))
+        return [Event(seq, "a", {}) for seq in range(after + 1, up_to + 1)]
+
+    lazy = Events.after_prefix(300, loader)
+    assert lazy.appended((Event(301, "b", {}),)).last_seq == 301 and asked == []
+    assert lazy.last_seq == 300 and asked == [(256, 300)]  # nothing held yet: read from the store
+
+
 def test_a_gap_in_a_lazily_loaded_part_is_an_error_not_a_wrong_entry() -> None:
     events = Events.after_prefix(10, lambda after, up_to: [Event(s, "a", {}) for s in range(after + 2, up_to + 1)])
     with pytest.raises(LookupError):

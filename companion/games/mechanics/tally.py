@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from companion.games.contract import (
     N_,
@@ -12,6 +12,7 @@ from companion.games.contract import (
     Scoreboard,
     Setup,
     TallyCategory,
+    evolve,
     msg,
 )
 from companion.games.mechanics.ranking import TieBreaker, standings
@@ -47,7 +48,7 @@ class TallySheet:
                 minimum=category.minimum,
                 maximum=category.maximum,
             )
-        return replace(self, counts={**self.counts, (seat, key): value})
+        return evolve(self, counts={**self.counts, (seat, key): value})
 
     def with_category(self, label: str) -> TallySheet:
         """Return the sheet with a new user-named points category."""
@@ -56,7 +57,7 @@ class TallySheet:
         if len(self.categories) >= 20:
             raise RuleError(N_("A tally sheet holds at most 20 categories."))
         key = f"c{len(self.categories) + 1}"
-        return replace(self, categories=(*self.categories, TallyCategory(key, label)))
+        return evolve(self, categories=(*self.categories, TallyCategory(key, label)))
 
     def breakdown(self, seat: int) -> tuple[CategoryScore, ...]:
         """Return the points of each scoring category for ``seat``."""
