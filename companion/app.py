@@ -42,15 +42,13 @@ class Companion(Flask):
         try:
             if func in self._plain_functions:
                 return func
-        except TypeError:  # not hashable: asked again each time
-            pass
+            hashable = True
+        except TypeError:  # not hashable: checked each time
+            hashable = False
         code = getattr(func, "__code__", None)
         if code is not None and not code.co_flags & CO_COROUTINE and not hasattr(func, "_is_coroutine_marker"):
-            if len(self._plain_functions) < self.PLAIN_REMEMBERED:
-                try:
-                    self._plain_functions.add(func)
-                except TypeError:
-                    pass
+            if hashable and len(self._plain_functions) < self.PLAIN_REMEMBERED:
+                self._plain_functions.add(func)
             return func
         return super().ensure_sync(func)
 

@@ -146,9 +146,9 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
     """
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        app: Flask = current_app._get_current_object()
+        app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
         config = app.config
-        sent: Request = request._get_current_object()
+        sent: Request = request._get_current_object()  # type: ignore[attr-defined]
         if sent.method not in config["WTF_CSRF_METHODS"]:
             return  # reading: nothing to check
         reusable = config["WTF_CSRF_TIME_LIMIT"] is None

@@ -75,7 +75,7 @@ class Limiter:
 
     def before(self) -> None:
         """Refuse the request (429) when its view's limit, or the misses limit, is used up."""
-        sent = request._get_current_object()
+        sent = request._get_current_object()  # type: ignore[attr-defined]  # the proxy, resolved once
         endpoint = sent.endpoint or ""
         name = self.guarded.get(endpoint)
         if name is not None and not self._count(name, hit=True):

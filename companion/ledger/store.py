@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import col, select
 
-from companion.db import database_name, read_session, write_session
+from companion.db import database_name, read_session, unpinged_checkout, write_session
 from companion.games.contract import Event, Player, Setup, evolve
 from companion.models import EventRecord, TableRecord
 from companion.recent import Recent
@@ -197,6 +197,7 @@ class _Ledger:
     the dialect's placeholders."""
 
     def __init__(self, engine: Engine, *, kept: bool = False) -> None:
+        self.dialect = engine.dialect
         self.sqlite = engine.dialect.name == "sqlite"
         self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
         self.connection = engine.raw_connection()
@@ -276,6 +277,12 @@ class _Ledger:
             return moment
         return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).replace(tzinfo=None).isoformat(" ")
 
+    def dropped(self, error: BaseException) -> bool:
+        """True when ``error`` says the server dropped this connection (it cannot be used again)."""
+        return isinstance(error, self.dialect.loaded_dbapi.Error) and self.dialect.is_disconnect(
+            error, self.connection.dbapi_connection, self.cursor
+        )
+
     def close(self) -> None:
         self.cursor.close()
         self.connection.close()  # back to the pool
@@ -328,22 +335,42 @@ def _on_kept(engine: Engine) -> Iterator[_Ledger]:
         raise
 
 
+class _Dropped(Exception):
+    """An unpinged pooled connection had been dropped by the server: check out another and try again."""
+
+
 @contextmanager
-def _pooled(engine: Engine) -> Iterator[_Ledger]:
-    """Yield a connection from the pool; it goes back (rolled back if still in a transaction) after."""
-    ledger = _Ledger(engine)
+def _pooled(engine: Engine, *, pinged: bool = True) -> Iterator[_Ledger]:
+    """Yield a connection from the pool; it goes back (rolled back if still in a transaction) after.
+
+    PostgreSQL pings a connection as it leaves the pool (``companion.db``); ``pinged=False`` saves
+    that round trip for a caller that tries again when it gets :class:`_Dropped`. A dropped
+    connection is thrown away, never returned to the pool.
+    """
+    skip_ping = unpinged_checkout.set(not pinged)
+    try:
+        ledger = _Ledger(engine)
+    finally:
+        unpinged_checkout.reset(skip_ping)
     try:
         yield ledger
+    except Exception as error:
+        if not ledger.dropped(error):
+            raise
+        ledger.connection.invalidate(error)
+        if pinged:
+            raise
+        raise _Dropped from error
     finally:
         ledger.close()
 
 
 @contextmanager
-def _writing(engine: Engine) -> Iterator[_Ledger]:
+def _writing(engine: Engine, *, pinged: bool = True) -> Iterator[_Ledger]:
     """Yield a connection to write with: SQLite's kept one, alone, or a pooled one (PostgreSQL orders
     the appends of a table by its row alone: appends to other tables, and reads, go on meanwhile)."""
     if engine.dialect.name != "sqlite":
-        with _pooled(engine) as ledger:
+        with _pooled(engine, pinged=pinged) as ledger:
             yield ledger
         return
     with _sqlite_write_lock, (_on_kept if _keeps_a_connection(engine) else _pooled)(engine) as ledger:
@@ -553,18 +580,18 @@ def _settle(batch: list[_Waiting], decided: _Decided) -> None:
 
 
 def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
-    """Decide and store ``batch``; every entry in it ends with an answer or an error."""
+    """Decide and store ``batch``; every entry in it ends with an answer or an error.
+
+    The first attempt takes a pooled connection without pinging it. If the server had dropped it
+    (a restart), the batch is decided and stored again, on a pinged connection, under the table's
+    lock: entries the first attempt did store are found by their keys, not stored twice.
+    """
     try:
-        with _writing(engine) as ledger:
-            appending = _appending.set((engine, ledger))
-            try:
-                if appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
-                    _append_locked(ledger, appends, table_id, batch)
-            except BaseException:
-                ledger.connection.rollback()
-                raise
-            finally:
-                _appending.reset(appending)
+        try:
+            _store_batch(engine, appends, table_id, batch, pinged=False)
+        except _Dropped:
+            appends.last_seq = None
+            _store_batch(engine, appends, table_id, batch, pinged=True)
     except BaseException as error:
         appends.last_seq = None
         for waiting in batch:
@@ -572,6 +599,20 @@ def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: 
             waiting.error = error if isinstance(error, Exception) else RuntimeError("the append was interrupted")
         if not isinstance(error, Exception):
             raise
+
+
+def _store_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting], *, pinged: bool) -> None:
+    with _writing(engine, pinged=pinged) as ledger:
+        appending = _appending.set((engine, ledger))
+        try:
+            if appends.last_seq is None or not _append_at_once(ledger, appends, table_id, batch):
+                _append_locked(ledger, appends, table_id, batch)
+        except BaseException as error:
+            if not ledger.dropped(error):  # a dropped connection has nothing to roll back
+                ledger.connection.rollback()
+            raise
+        finally:
+            _appending.reset(appending)
 
 
 def _append_locked(ledger: _Ledger, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:

@@ -227,6 +227,45 @@ def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -
         engine.dispose()
 
 
+@pytest.mark.postgres
+def test_on_postgresql_a_tap_skips_the_ping_and_a_connection_the_server_dropped_is_replaced(
+    private_postgres_url: str,
+) -> None:
+    """A tap's pooled connection is not pinged first (one round trip less); when the server has
+    dropped it (a restart), the tap goes through on another connection and is stored once."""
+    upgrade(private_postgres_url)
+    engine = make_engine(private_postgres_url)
+    statements: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    pings: list[object] = []
+    real_ping = engine.dialect.do_ping
+    engine.dialect.do_ping = lambda connection: pings.append(connection) or real_ping(connection)  # type: ignore[method-assign]
+    try:
+        table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        add_point(engine, table, "before-the-restart-1")  # this process now knows the table's last entry
+        pings.clear()
+        add_point(engine, table, "before-the-restart-2")
+        assert pings == []  # the tap's checkout was not pinged
+        with read_session(engine) as session:  # every other use of the pool still is
+            session.exec(select(EventRecord.id)).all()
+        assert len(pings) == 1
+        admin = make_engine(private_postgres_url)
+        with admin.connect() as connection:  # the server drops the app's pooled connections
+            connection.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        admin.dispose()
+        pings.clear()
+        appended = add_point(engine, table, "after-the-restart")
+        assert appended.created and appended.event.seq == 3
+        assert len(pings) >= 1  # the second attempt took a pinged (so live) connection
+        assert add_point(engine, table, "after-the-restart").created is False  # sent again: stored once
+        assert seqs(engine, table.id) == [1, 2, 3]
+    finally:
+        engine.dispose()
+
+
 def waiting_at(engine: Engine, table_id: int) -> list[object]:
     """The moves waiting for the table's next transaction in this process."""
     appends = store._table_appends.get((database_name(engine), table_id))

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import io
-
 from urllib.parse import parse_qsl
 
 import pytest
 from flask import Flask
 from flask import Request as FlaskRequest
 from flask.testing import FlaskClient
-from werkzeug.exceptions import BadRequest
-from werkzeug.test import EnvironBuilder
-
 from hypothesis import given
 from hypothesis import strategies as st
+from werkzeug.exceptions import BadRequest
+from werkzeug.test import EnvironBuilder
 
 from companion.web import Request, split_form
 from tests.conftest import new_table, post_event
