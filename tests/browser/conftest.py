@@ -27,6 +27,10 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# How long a phone waits for something that must happen (a page, a button, a live update)
+# before the test fails. Generous, because a shared CI machine can run several times slower
+# than a desk: the tests check what happens, never how fast (benchmarks in bench/ do that).
+PATIENCE_MS = int(os.environ.get("COMPANION_BROWSER_PATIENCE_MS", "30000"))
 
 
 @pytest.fixture
@@ -64,7 +68,7 @@ def phone(browser) -> Iterator[Callable[..., object]]:  # type: ignore[no-untype
 
     def open_phone(locale: str = "en-GB") -> object:
         context = browser.new_context(locale=locale, **PHONE)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(PATIENCE_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PATIENCE_MS, PHONE
 from tests.browser.test_table_on_phones import create_table, join
 
 pytestmark = pytest.mark.browser
@@ -33,7 +33,7 @@ def violations(page) -> list[str]:  # type: ignore[no-untyped-def]
 def test_every_page_of_every_game_passes_axe(live_server: str, browser, scheme: str) -> None:  # type: ignore[no-untyped-def]
     def phone():  # type: ignore[no-untyped-def]
         context = browser.new_context(bypass_csp=True, color_scheme=scheme, **PHONE)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(PATIENCE_MS)
         return context.new_page()
 
     problems: dict[str, list[str]] = {}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import PATIENCE_MS, screenshot
 from tests.browser.test_live_table import live, open_table, wait_total
 
 pytestmark = pytest.mark.browser
@@ -42,8 +42,8 @@ class FailingRoute:
             route.fulfill(status=int(self.failure), body=body, headers={"Content-Type": "text/html"})
 
 
-def wait_calls(page: Any, failing: FailingRoute, count: int, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
+def wait_calls(page: Any, failing: FailingRoute, count: int) -> None:
+    deadline = time.monotonic() + PATIENCE_MS / 1000
     while failing.calls < count:
         assert time.monotonic() < deadline, f"only {failing.calls} sends of the entry"
         page.wait_for_timeout(100)
@@ -77,7 +77,7 @@ def test_a_failed_answer_keeps_the_tap_on_the_phone_until_it_is_stored_once(
         wait_calls(aki, failing, 2)  # the resend failed too: still kept
         assert aki.locator("#pending li").count() == 1 and ben.locator("#pending li").count() == 0
 
-    aki.locator("#pending[hidden]").wait_for(state="attached", timeout=20_000)
+    aki.locator("#pending[hidden]").wait_for(state="attached")
     wait_total(ben, "Aki", "1")
     wait_total(aki, "Aki", "1")
     assert aki.locator("#messages .error").count() == 0  # the warning goes once the entry is stored
@@ -95,7 +95,7 @@ def test_a_tap_made_while_entries_wait_goes_behind_them(live_server: str, phone:
     aki.get_by_role("button", name="Aki: Victory points minus one").click()
     assert aki.locator("#pending li").count() == 2
     assert "behind the entries still waiting" in aki.locator("#messages .error").inner_text()
-    aki.locator("#pending[hidden]").wait_for(state="attached", timeout=20_000)
+    aki.locator("#pending[hidden]").wait_for(state="attached")
     wait_total(aki, "Aki", "0")  # +1 then -1, in the order tapped (the other order is refused below 0)
     aki.unroute("**/events")
     assert log_count(aki, "Victory points") == 2
@@ -109,5 +109,5 @@ def test_the_failure_message_is_in_the_phones_language(live_server: str, phone: 
     message = aki.locator("#messages .error")
     message.wait_for()
     assert "まだ保存されていません" in message.inner_text()
-    aki.locator("#pending[hidden]").wait_for(state="attached", timeout=20_000)
+    aki.locator("#pending[hidden]").wait_for(state="attached")
     wait_total(aki, "あき", "1")

@@ -17,9 +17,7 @@ def total(page, name: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def wait_total(page, name: str, value: str) -> None:  # type: ignore[no-untyped-def]
-    page.locator(".standings li", has_text=name).locator(".total", has_text=re.compile(f"^{value}$")).wait_for(
-        timeout=5000
-    )
+    page.locator(".standings li", has_text=name).locator(".total", has_text=re.compile(f"^{value}$")).wait_for()
 
 
 def open_table(phone, server: str, names: list[str], locale: str = "en-GB"):  # type: ignore[no-untyped-def]
@@ -36,7 +34,7 @@ def open_table(phone, server: str, names: list[str], locale: str = "en-GB"):  # 
 
 def live(page) -> None:  # type: ignore[no-untyped-def]
     """Wait until the phone's stream is open (the reconnecting banner is gone)."""
-    page.wait_for_function("() => document.querySelector('#connection').hidden", timeout=10_000)
+    page.wait_for_function("() => document.querySelector('#connection').hidden")
 
 
 def test_three_phones_see_an_entry_and_its_undo_live(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
@@ -75,7 +73,7 @@ def test_an_entry_made_offline_arrives_exactly_once(live_server: str, phone) -> 
     assert total(ben, "Aki") == "0"
 
     aki.context.set_offline(False)
-    aki.locator("#pending[hidden]").wait_for(state="attached", timeout=15_000)
+    aki.locator("#pending[hidden]").wait_for(state="attached")
     wait_total(ben, "Aki", "2")
     wait_total(aki, "Aki", "2")
     aki.reload()

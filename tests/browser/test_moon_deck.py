@@ -79,7 +79,7 @@ def test_a_flip_tapped_offline_for_a_turn_already_flipped_is_refused_on_that_pho
     first = combos(aki)
 
     ben.context.set_offline(False)
-    ben.locator("#messages .error").wait_for(timeout=15_000)
+    ben.locator("#messages .error").wait_for()
     assert "The cards were already flipped: the table is on turn 1." in ben.locator("#messages").inner_text()
     ben.locator("#pending[hidden]").wait_for(state="attached")
     ben.wait_for_function("() => document.querySelector('#deck-title').innerText.includes('Turn 1')")
