@@ -602,6 +602,8 @@ def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: 
 
 
 def _store_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting], *, pinged: bool) -> None:
+    """One attempt at ``batch`` on one connection: at once when this process stored the table's last
+    entry, else (or when the table moved on meanwhile) under the table's lock; rolled back on failure."""
     with _writing(engine, pinged=pinged) as ledger:
         appending = _appending.set((engine, ledger))
         try:
