@@ -201,9 +201,16 @@ class _Ledger:
         self.sqlite = engine.dialect.name == "sqlite"
         self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
         self.connection = engine.raw_connection()
+        self.kept = False
         if kept:
-            self.connection.detach()  # this process's own from now on: closed, not returned, by close()
+            self.keep()
         self.cursor = self.connection.cursor()
+
+    def keep(self) -> None:
+        """Take the connection out of the pool for good: this process's own, closed (not returned) by close()."""
+        if not self.kept:
+            self.connection.detach()
+            self.kept = True
 
     def sql(self, name: str) -> str:
         return self.placeholders(_SQL[name])
@@ -283,9 +290,16 @@ class _Ledger:
             error, self.connection.dbapi_connection, self.cursor
         )
 
+    def idle(self) -> bool:
+        """True when no transaction is open on the connection (PostgreSQL's own account of it)."""
+        driver = self.connection.dbapi_connection
+        return driver is not None and driver.info.transaction_status.name == "IDLE"
+
     def close(self) -> None:
-        self.cursor.close()
-        self.connection.close()  # back to the pool
+        try:
+            self.cursor.close()
+        finally:
+            self.connection.close()  # back to the pool (a kept one: closed)
 
 
 # The append in progress on this greenlet/thread: reads made while deciding it (a snapshot, older
@@ -365,12 +379,65 @@ def _pooled(engine: Engine, *, pinged: bool = True) -> Iterator[_Ledger]:
         ledger.close()
 
 
+# PostgreSQL: the taps of this process keep a few connections of their own, taken out of the pool
+# for good (as SQLite's one kept connection is), last used first. Taking one and putting it back is
+# a list's pop and append, where a pool checkout and return cost about a tenth of a tap's CPU under
+# gevent. Taps at once beyond those kept check connections out of the pool (which caps how many
+# this process opens) and return them after.
+KEPT_FOR_TAPS = 4  # per engine
+_kept_for_taps: weakref.WeakKeyDictionary[Engine, list[_Ledger]] = weakref.WeakKeyDictionary()
+
+
+def _close_kept_for_taps(engine: Engine) -> None:
+    """Close the engine's kept tap connections (with the rest of its connections, or once one was found dropped)."""
+    for ledger in _kept_for_taps.pop(engine, []):
+        ledger.close()
+
+
+@contextmanager
+def _tapping(engine: Engine) -> Iterator[_Ledger]:
+    """Yield one of the kept tap connections (PostgreSQL), unpinged; it is kept again after a clean use.
+
+    After a failure it is closed. If the server had dropped it, so are the other kept ones (a
+    restart drops them all) and :class:`_Dropped` is raised: the caller tries again on a pinged one.
+    """
+    kept = _kept_for_taps.get(engine)
+    if kept is None:
+        kept = _kept_for_taps.setdefault(engine, [])
+        if not event.contains(engine, "engine_disposed", _close_kept_for_taps):
+            event.listen(engine, "engine_disposed", _close_kept_for_taps)
+    if kept:
+        ledger = kept.pop()
+    else:
+        skip_ping = unpinged_checkout.set(True)
+        try:
+            ledger = _Ledger(engine)
+        finally:
+            unpinged_checkout.reset(skip_ping)
+    try:
+        yield ledger
+    except BaseException as error:
+        if isinstance(error, Exception) and ledger.dropped(error):
+            ledger.connection.invalidate(error)
+            ledger.close()
+            _close_kept_for_taps(engine)
+            raise _Dropped from error
+        ledger.close()
+        raise
+    if len(kept) < KEPT_FOR_TAPS and ledger.idle():
+        ledger.keep()
+        kept.append(ledger)
+    else:
+        ledger.close()
+
+
 @contextmanager
 def _writing(engine: Engine, *, pinged: bool = True) -> Iterator[_Ledger]:
-    """Yield a connection to write with: SQLite's kept one, alone, or a pooled one (PostgreSQL orders
-    the appends of a table by its row alone: appends to other tables, and reads, go on meanwhile)."""
+    """Yield a connection to write with: SQLite's kept one, alone, or on PostgreSQL a pinged pooled
+    one, or for a tap (``pinged=False``) a kept one (PostgreSQL orders the appends of a table by its
+    row alone: appends to other tables, and reads, go on meanwhile)."""
     if engine.dialect.name != "sqlite":
-        with _pooled(engine, pinged=pinged) as ledger:
+        with _pooled(engine) if pinged else _tapping(engine) as ledger:
             yield ledger
         return
     with _sqlite_write_lock, (_on_kept if _keeps_a_connection(engine) else _pooled)(engine) as ledger:

@@ -8,6 +8,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -228,15 +229,16 @@ def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -
 
 
 @pytest.mark.postgres
-def test_on_postgresql_a_tap_skips_the_ping_and_a_connection_the_server_dropped_is_replaced(
+def test_on_postgresql_a_tap_reuses_a_kept_connection_unpinged_and_one_the_server_dropped_is_replaced(
     private_postgres_url: str,
 ) -> None:
-    """A tap's pooled connection is not pinged first (one round trip less); when the server has
-    dropped it (a restart), the tap goes through on another connection and is stored once."""
+    """A tap takes a connection this process keeps for taps: no pool checkout, no ping first (one
+    round trip less); when the server has dropped it (a restart), the tap goes through on another
+    connection and is stored once, and the other kept connections, dropped too, are let go."""
     upgrade(private_postgres_url)
     engine = make_engine(private_postgres_url)
-    statements: list[str] = []
-    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    checkouts: list[object] = []
+    event.listen(engine, "checkout", lambda *args: checkouts.append(args[0]))
     pings: list[object] = []
     real_ping = engine.dialect.do_ping
     engine.dialect.do_ping = lambda connection: pings.append(connection) or real_ping(connection)  # type: ignore[method-assign]
@@ -244,11 +246,12 @@ def test_on_postgresql_a_tap_skips_the_ping_and_a_connection_the_server_dropped_
         table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
         add_point(engine, table, "before-the-restart-1")  # this process now knows the table's last entry
         pings.clear()
+        checkouts.clear()
         add_point(engine, table, "before-the-restart-2")
-        assert pings == []  # the tap's checkout was not pinged
-        with read_session(engine) as session:  # every other use of the pool still is
+        assert checkouts == [] and pings == []  # the kept connection, as it was
+        with read_session(engine) as session:  # every use of the pool is pinged
             session.exec(select(EventRecord.id)).all()
-        assert len(pings) == 1
+        assert len(checkouts) == 1 and len(pings) == 1
         admin = make_engine(private_postgres_url)
         with admin.connect() as connection:  # the server drops the app's pooled connections
             connection.exec_driver_sql(
@@ -264,6 +267,37 @@ def test_on_postgresql_a_tap_skips_the_ping_and_a_connection_the_server_dropped_
         assert seqs(engine, table.id) == [1, 2, 3]
     finally:
         engine.dispose()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_few_tap_connections_are_kept_and_only_clean_ones(private_postgres_url: str) -> None:
+    """Taps at once beyond those kept take pooled connections and return them; a connection left
+    in a transaction, or by a failure, is closed, never handed to the next tap."""
+    engine = make_engine(private_postgres_url)
+    try:
+        with ExitStack() as taps:
+            for _ in range(store.KEPT_FOR_TAPS + 2):
+                taps.enter_context(store._tapping(engine))
+            assert engine.pool.checkedout() == store.KEPT_FOR_TAPS + 2  # the pool still caps them
+        kept = store._kept_for_taps[engine]
+        assert len(kept) == store.KEPT_FOR_TAPS and all(ledger.kept for ledger in kept)
+        assert engine.pool.checkedout() == 0  # the other two went back to the pool
+
+        with store._tapping(engine) as in_a_transaction:
+            in_a_transaction.cursor.execute("SELECT 1")  # opens a transaction, never ended
+        assert in_a_transaction not in kept and len(kept) == store.KEPT_FOR_TAPS - 1
+
+        with pytest.raises(RuntimeError), store._tapping(engine) as failed:
+            raise RuntimeError("the rules code failed")
+        assert failed not in kept and len(kept) == store.KEPT_FOR_TAPS - 2
+
+        with store._tapping(engine) as clean:
+            clean.cursor.execute("SELECT 1")
+            clean.connection.commit()
+        assert kept[-1] is clean  # the next tap takes it first
+    finally:
+        engine.dispose()
+    assert store._kept_for_taps.get(engine) is None  # let go with the engine's other connections
 
 
 def waiting_at(engine: Engine, table_id: int) -> list[object]:
