@@ -703,7 +703,8 @@ def main() -> None:
             result["postgres"] = "not reachable"
         else:
             app = Server("companion.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
-            yardstick = Server("bench.minimal_postgres:app", {"BENCH_POSTGRES_URL": pg})
+            yardstick_env = {"BENCH_POSTGRES_URL": pg, "BENCH_CONNECTIONS": str(args.clients)}
+            yardstick = Server("bench.minimal_postgres:app", yardstick_env)
             try:
                 pg_tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
                 pg_measured = interleaved(
