@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -201,16 +202,9 @@ class _Ledger:
         self.sqlite = engine.dialect.name == "sqlite"
         self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
         self.connection = engine.raw_connection()
-        self.kept = False
         if kept:
-            self.keep()
+            self.connection.detach()  # this process's own from now on: closed, not returned, by close()
         self.cursor = self.connection.cursor()
-
-    def keep(self) -> None:
-        """Take the connection out of the pool for good: this process's own, closed (not returned) by close()."""
-        if not self.kept:
-            self.connection.detach()
-            self.kept = True
 
     def sql(self, name: str) -> str:
         return self.placeholders(_SQL[name])
@@ -290,6 +284,17 @@ class _Ledger:
             error, self.connection.dbapi_connection, self.cursor
         )
 
+    def alive(self) -> bool:
+        """Ping the server: False when the connection is gone."""
+        driver = self.connection.dbapi_connection
+        if driver is None:
+            return False
+        try:
+            self.dialect.do_ping(driver)
+        except self.dialect.loaded_dbapi.Error:
+            return False
+        return True
+
     def idle(self) -> bool:
         """True when no transaction is open on the connection (PostgreSQL's own account of it)."""
         driver = self.connection.dbapi_connection
@@ -350,65 +355,109 @@ def _on_kept(engine: Engine) -> Iterator[_Ledger]:
 
 
 class _Dropped(Exception):
-    """An unpinged pooled connection had been dropped by the server: check out another and try again."""
+    """A tap's kept connection had been dropped by the server: take a pinged one and try again."""
 
 
 @contextmanager
-def _pooled(engine: Engine, *, pinged: bool = True) -> Iterator[_Ledger]:
+def _pooled(engine: Engine) -> Iterator[_Ledger]:
     """Yield a connection from the pool; it goes back (rolled back if still in a transaction) after.
 
-    PostgreSQL pings a connection as it leaves the pool (``companion.db``); ``pinged=False`` saves
-    that round trip for a caller that tries again when it gets :class:`_Dropped`. A dropped
-    connection is thrown away, never returned to the pool.
+    PostgreSQL pings a connection as it leaves the pool (``companion.db``). A connection the
+    server dropped meanwhile is thrown away, never returned to the pool.
     """
-    skip_ping = unpinged_checkout.set(not pinged)
-    try:
-        ledger = _Ledger(engine)
-    finally:
-        unpinged_checkout.reset(skip_ping)
+    ledger = _Ledger(engine)
     try:
         yield ledger
     except Exception as error:
-        if not ledger.dropped(error):
-            raise
-        ledger.connection.invalidate(error)
-        if pinged:
-            raise
-        raise _Dropped from error
+        if ledger.dropped(error):
+            ledger.connection.invalidate(error)
+        raise
     finally:
         ledger.close()
 
 
-# PostgreSQL: the taps of this process keep a few connections of their own, taken out of the pool
-# for good (as SQLite's one kept connection is), last used first. Taking one and putting it back is
-# a list's pop and append, where a pool checkout and return cost about a tenth of a tap's CPU under
-# gevent. Taps at once beyond those kept check connections out of the pool (which caps how many
-# this process opens) and return them after.
+# PostgreSQL: the taps of this process keep a few of the pool's connections checked out between
+# taps, last used first. Taking one and putting it back is a list's pop and append, where a pool
+# checkout and return cost about a tenth of a tap's CPU under gevent. They stay counted by the
+# pool, which caps how many connections this process opens; taps at once beyond those kept check
+# more out, unpinged, and return them after. One kept unused for a while is pinged before a tap
+# uses it: a server or a network may have dropped it meanwhile without a word.
 KEPT_FOR_TAPS = 4  # per engine
-_kept_for_taps: weakref.WeakKeyDictionary[Engine, list[_Ledger]] = weakref.WeakKeyDictionary()
+PING_KEPT_AFTER_SECONDS = 30.0
+
+
+class _KeptForTaps:
+    """The connections one engine's taps keep between taps, each with the time it was put back."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # several threads (or greenlets) tap at once
+        self.idle: list[tuple[_Ledger, float]] = []
+        self.closed = False
+
+    def take(self) -> _Ledger | None:
+        """Return the connection put back last (pinged first if unused for a while), or None."""
+        while True:
+            with self.lock:
+                if not self.idle:
+                    return None
+                ledger, since = self.idle.pop()
+            if time.monotonic() - since < PING_KEPT_AFTER_SECONDS or ledger.alive():
+                return ledger
+            ledger.connection.invalidate()
+            ledger.close()
+
+    def put_back(self, ledger: _Ledger) -> bool:
+        """Keep ``ledger`` for the next tap if it is clean and there is room; return whether it was kept."""
+        with self.lock:
+            if self.closed or len(self.idle) >= KEPT_FOR_TAPS or not ledger.idle():
+                return False
+            self.idle.append((ledger, time.monotonic()))
+            return True
+
+    def close(self) -> None:
+        """Close every kept connection (closed at once: the pool they came from may be disposed of)."""
+        with self.lock:
+            idle, self.idle, self.closed = self.idle, [], True
+        for ledger, _since in idle:
+            ledger.connection.invalidate()
+            ledger.close()
+
+
+_kept_for_taps: weakref.WeakKeyDictionary[Engine, _KeptForTaps] = weakref.WeakKeyDictionary()
+_kept_for_taps_lock = threading.Lock()
 
 
 def _close_kept_for_taps(engine: Engine) -> None:
-    """Close the engine's kept tap connections (with the rest of its connections, or once one was found dropped)."""
-    for ledger in _kept_for_taps.pop(engine, []):
-        ledger.close()
+    """Close the engine's kept tap connections (with its pool, or once one was found dropped)."""
+    kept = _kept_for_taps.pop(engine, None)
+    if kept is not None:
+        kept.close()
+
+
+def _kept_for(engine: Engine) -> _KeptForTaps:
+    kept = _kept_for_taps.get(engine)
+    if kept is None:
+        with _kept_for_taps_lock:
+            kept = _kept_for_taps.get(engine)
+            if kept is None:
+                kept = _kept_for_taps[engine] = _KeptForTaps()
+                if not event.contains(engine, "engine_disposed", _close_kept_for_taps):
+                    event.listen(engine, "engine_disposed", _close_kept_for_taps)
+    return kept
 
 
 @contextmanager
 def _tapping(engine: Engine) -> Iterator[_Ledger]:
-    """Yield one of the kept tap connections (PostgreSQL), unpinged; it is kept again after a clean use.
+    """Yield a connection for a tap (PostgreSQL): a kept one, else one checked out unpinged; it is
+    kept again after a clean use, else returned to the pool.
 
-    After a failure it is closed. If the server had dropped it, so are the other kept ones (a
-    restart drops them all) and :class:`_Dropped` is raised: the caller tries again on a pinged one.
+    After a failure it is returned (rolled back). If the server had dropped it, it is thrown away
+    with the other kept ones (a restart drops them all) and :class:`_Dropped` is raised: the
+    caller tries again on a pinged connection.
     """
-    kept = _kept_for_taps.get(engine)
-    if kept is None:
-        kept = _kept_for_taps.setdefault(engine, [])
-        if not event.contains(engine, "engine_disposed", _close_kept_for_taps):
-            event.listen(engine, "engine_disposed", _close_kept_for_taps)
-    if kept:
-        ledger = kept.pop()
-    else:
+    kept = _kept_for(engine)
+    ledger = kept.take()
+    if ledger is None:
         skip_ping = unpinged_checkout.set(True)
         try:
             ledger = _Ledger(engine)
@@ -424,10 +473,7 @@ def _tapping(engine: Engine) -> Iterator[_Ledger]:
             raise _Dropped from error
         ledger.close()
         raise
-    if len(kept) < KEPT_FOR_TAPS and ledger.idle():
-        ledger.keep()
-        kept.append(ledger)
-    else:
+    if not kept.put_back(ledger):
         ledger.close()
 
 
@@ -649,7 +695,7 @@ def _settle(batch: list[_Waiting], decided: _Decided) -> None:
 def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
     """Decide and store ``batch``; every entry in it ends with an answer or an error.
 
-    The first attempt takes a pooled connection without pinging it. If the server had dropped it
+    The first attempt takes a tap's connection without pinging it (PostgreSQL). If the server had dropped it
     (a restart), the batch is decided and stored again, on a pinged connection, under the table's
     lock: entries the first attempt did store are found by their keys, not stored twice.
     """

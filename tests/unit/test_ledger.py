@@ -252,8 +252,13 @@ def test_on_postgresql_a_tap_reuses_a_kept_connection_unpinged_and_one_the_serve
         with read_session(engine) as session:  # every use of the pool is pinged
             session.exec(select(EventRecord.id)).all()
         assert len(checkouts) == 1 and len(pings) == 1
+        with ExitStack() as taps:  # taps at once: the process keeps several connections
+            for _ in range(store.KEPT_FOR_TAPS):
+                taps.enter_context(store._tapping(engine))
+        kept_before = [ledger.connection.dbapi_connection for ledger, _ in store._kept_for_taps[engine].idle]
+        assert len(kept_before) == store.KEPT_FOR_TAPS
         admin = make_engine(private_postgres_url)
-        with admin.connect() as connection:  # the server drops the app's pooled connections
+        with admin.connect() as connection:  # the server drops the app's connections
             connection.exec_driver_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                 " WHERE datname = current_database() AND pid <> pg_backend_pid()"
@@ -263,6 +268,7 @@ def test_on_postgresql_a_tap_reuses_a_kept_connection_unpinged_and_one_the_serve
         appended = add_point(engine, table, "after-the-restart")
         assert appended.created and appended.event.seq == 3
         assert len(pings) >= 1  # the second attempt took a pinged (so live) connection
+        assert all(driver is not None and driver.closed for driver in kept_before)  # all let go
         assert add_point(engine, table, "after-the-restart").created is False  # sent again: stored once
         assert seqs(engine, table.id) == [1, 2, 3]
     finally:
@@ -270,34 +276,47 @@ def test_on_postgresql_a_tap_reuses_a_kept_connection_unpinged_and_one_the_serve
 
 
 @pytest.mark.postgres
-def test_on_postgresql_a_few_tap_connections_are_kept_and_only_clean_ones(private_postgres_url: str) -> None:
-    """Taps at once beyond those kept take pooled connections and return them; a connection left
-    in a transaction, or by a failure, is closed, never handed to the next tap."""
+def test_on_postgresql_taps_keep_a_few_of_the_pools_connections_and_only_clean_ones(private_postgres_url: str) -> None:
+    """Between taps a few connections are kept, still counted by the pool (which caps how many a
+    process opens); one left in a transaction, or by a failure, is not kept; one unused for a
+    while is pinged before a tap takes it; the engine's dispose closes them all."""
     engine = make_engine(private_postgres_url)
+    pings: list[object] = []
+    real_ping = engine.dialect.do_ping
+    engine.dialect.do_ping = lambda connection: pings.append(connection) or real_ping(connection)  # type: ignore[method-assign]
     try:
         with ExitStack() as taps:
             for _ in range(store.KEPT_FOR_TAPS + 2):
                 taps.enter_context(store._tapping(engine))
-            assert engine.pool.checkedout() == store.KEPT_FOR_TAPS + 2  # the pool still caps them
+            assert engine.pool.checkedout() == store.KEPT_FOR_TAPS + 2
         kept = store._kept_for_taps[engine]
-        assert len(kept) == store.KEPT_FOR_TAPS and all(ledger.kept for ledger in kept)
-        assert engine.pool.checkedout() == 0  # the other two went back to the pool
+        assert len(kept.idle) == store.KEPT_FOR_TAPS
+        assert engine.pool.checkedout() == store.KEPT_FOR_TAPS  # kept, and still counted by the pool
 
         with store._tapping(engine) as in_a_transaction:
             in_a_transaction.cursor.execute("SELECT 1")  # opens a transaction, never ended
-        assert in_a_transaction not in kept and len(kept) == store.KEPT_FOR_TAPS - 1
+        assert len(kept.idle) == store.KEPT_FOR_TAPS - 1
 
-        with pytest.raises(RuntimeError), store._tapping(engine) as failed:
+        with pytest.raises(RuntimeError), store._tapping(engine):
             raise RuntimeError("the rules code failed")
-        assert failed not in kept and len(kept) == store.KEPT_FOR_TAPS - 2
+        assert len(kept.idle) == store.KEPT_FOR_TAPS - 2
+        assert engine.pool.checkedout() == store.KEPT_FOR_TAPS - 2  # both went back to the pool
 
         with store._tapping(engine) as clean:
             clean.cursor.execute("SELECT 1")
             clean.connection.commit()
-        assert kept[-1] is clean  # the next tap takes it first
+        pings.clear()
+        with store._tapping(engine) as again:
+            assert again is clean and pings == []  # the last one put back, just used: not pinged
+        last, put_back_at = kept.idle[-1]
+        kept.idle[-1] = (last, put_back_at - store.PING_KEPT_AFTER_SECONDS)  # as if unused for a while
+        with store._tapping(engine) as later:
+            assert later is clean and len(pings) == 1
+        drivers = [ledger.connection.dbapi_connection for ledger, _ in kept.idle]
     finally:
         engine.dispose()
-    assert store._kept_for_taps.get(engine) is None  # let go with the engine's other connections
+    assert store._kept_for_taps.get(engine) is None
+    assert drivers and all(driver is not None and driver.closed for driver in drivers)
 
 
 def waiting_at(engine: Engine, table_id: int) -> list[object]:
