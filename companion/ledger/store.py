@@ -304,7 +304,7 @@ class _Ledger:
         try:
             self.cursor.close()
         finally:
-            self.connection.close()  # back to the pool (a kept one: closed)
+            self.connection.close()  # back to the pool (SQLite's kept one, detached: closed)
 
 
 # The append in progress on this greenlet/thread: reads made while deciding it (a snapshot, older
@@ -695,9 +695,9 @@ def _settle(batch: list[_Waiting], decided: _Decided) -> None:
 def _append_batch(engine: Engine, appends: _TableAppends, table_id: int, batch: list[_Waiting]) -> None:
     """Decide and store ``batch``; every entry in it ends with an answer or an error.
 
-    The first attempt takes a tap's connection without pinging it (PostgreSQL). If the server had dropped it
-    (a restart), the batch is decided and stored again, on a pinged connection, under the table's
-    lock: entries the first attempt did store are found by their keys, not stored twice.
+    The first attempt takes a tap's connection without pinging it (PostgreSQL). If the server had
+    dropped it (a restart), the batch is decided and stored again, on a pinged connection, under
+    the table's lock: entries the first attempt did store are found by their keys, not stored twice.
     """
     try:
         try:
