@@ -574,6 +574,10 @@ class Game(Protocol):
         """Return extra Markdown lines for docs/events.md (e.g. the boxes of a score sheet)."""
 
 
+# A tally's bounds, wide enough for the money of a trading game: a tap cannot make a count run away.
+TALLY_LIMIT = 999_999
+
+
 @dataclass(frozen=True)
 class TallyCategory:
     """A counter on the tally sheet and how it turns into points.
@@ -587,8 +591,8 @@ class TallyCategory:
     per_unit: int = 1
     ladder: tuple[int, ...] = ()
     scores: bool = True
-    minimum: int = -9999
-    maximum: int = 9999
+    minimum: int = -TALLY_LIMIT
+    maximum: int = TALLY_LIMIT
 
     def points(self, count: int) -> int:
         """Return the points that ``count`` is worth."""

@@ -21,6 +21,7 @@ from companion.games.contract import (
     JOIN,
     N_,
     OWN_SEAT,
+    TALLY_LIMIT,
     Choice,
     Control,
     Event,
@@ -216,7 +217,7 @@ TABLE_MOVES = (
     Move(
         kinds.TALLY_SET,
         N_("Set a tally"),
-        (_seat, Field("category", "text"), Field("value", "int", -9999, 9999)),
+        (_seat, Field("category", "text"), Field("value", "int", -TALLY_LIMIT, TALLY_LIMIT)),
         _tally_set,
         lambda setup, state, e, who: msg(
             N_("{name}: {category} set to {value}"),
