@@ -38,13 +38,13 @@ def test_tally_adds_and_sets_per_player_and_category() -> None:
     assert [(p.name, p.total, p.rank) for p in board.players] == [("Ben", 12, 1), ("Aki", 8, 2)]
 
 
-
 def test_a_tally_holds_a_trading_games_money_and_refuses_to_run_past_its_limit() -> None:
     rich = replay(ev(1, "tally.set", seat=1, category="vp", value=TALLY_LIMIT))
     assert rich.tally.count(1, "vp") == 999_999
     assert score(GAME, rich).players[0].total == 999_999
     with pytest.raises(RuleError, match="Victory points must stay between 0 and 999999"):
         decide(GAME, rich, ev(2, "tally.add", seat=1, category="vp", delta=1))
+
 
 def test_undo_voids_an_entry_and_redo_voids_the_void() -> None:
     add = ev(1, "tally.add", seat=1, category="vp", delta=5)
