@@ -347,7 +347,8 @@ def wrk_load(
 
 @dataclass(frozen=True)
 class Load:
-    """What one measured round sends: ``mode`` is redirect, htmx, get (the board fragment) or minimal.
+    """What one measured round sends: ``mode`` is redirect, htmx, get (the board fragment),
+    get_compressed (the same, accepting brotli as phones do) or minimal.
 
     Each round also reports the server's CPU time per request (its workers' user + system time
     over the requests answered): less disturbed than throughput by whatever else the machine runs.

@@ -66,6 +66,7 @@ def test_static_urls_carry_their_digest_and_are_cached_for_a_year(client: FlaskC
             assert response.status_code == 200
             assert response.cache_control.max_age == 365 * 24 * 60 * 60
             assert response.cache_control.immutable and response.cache_control.public
+            assert not response.cache_control.no_cache  # else a phone asks again on every page
 
 
 def test_a_static_url_without_the_current_digest_is_revalidated(client: FlaskClient) -> None:
