@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from unicodedata import east_asian_width
 
 from companion.games.contract import N_, Scoreboard, Setup
 
@@ -118,7 +119,10 @@ LABEL_HEIGHT = 18
 BAR_HEIGHT = 16
 BAR_GAP = 4
 GROUP_GAP = 10
-VALUE_ROOM = 40  # room for the number at the end of the longest bar
+LABEL_GAP = 4  # between a bar's end and its label
+CHARACTER_WIDTH = 7  # a character of the 12-unit label font, a little over its average width
+WIDE_CHARACTER_WIDTH = 12  # a full-width character (kana, kanji) at that size
+LABEL_ROOM_MOST = CHART_WIDTH // 2  # a longer label (a very long name) is cut: its bar keeps half the chart
 
 
 @dataclass(frozen=True)
@@ -161,9 +165,16 @@ def bar_chart(seats: Sequence[SeatResult], rows: Sequence[BreakdownRow]) -> BarC
     most = max((v for v in values if v > 0), default=0)
     least = min((v for v in values if v < 0), default=0)
     span = max(most - least, 1)
-    room = CHART_WIDTH - (2 * VALUE_ROOM if least < 0 else VALUE_ROOM)
-    scale = room / span
-    zero_x = (VALUE_ROOM if least < 0 else 0) + round(-least * scale)
+    # Room for the labels ("name points") beside the bars: right of zero for points, left for losses.
+    labels = [
+        (points, _label_width(f"{seat.name} {points}"))
+        for row in rows
+        for seat, points in zip(seats, row.points, strict=True)
+    ]
+    right_room = min(LABEL_ROOM_MOST, max((width for points, width in labels if points >= 0), default=0))
+    left_room = min(LABEL_ROOM_MOST, max((width for points, width in labels if points < 0), default=0))
+    scale = (CHART_WIDTH - left_room - right_room) / span
+    zero_x = left_room + round(-least * scale)
     groups = []
     y = 0
     for row in rows:
@@ -181,7 +192,7 @@ def bar_chart(seats: Sequence[SeatResult], rows: Sequence[BreakdownRow]) -> BarC
                     x=left,
                     y=y,
                     width=max(length, 1),
-                    text_x=left + length + 4 if points >= 0 else left - 4,
+                    text_x=left + length + LABEL_GAP if points >= 0 else left - LABEL_GAP,
                     text_anchor="start" if points >= 0 else "end",
                 )
             )
@@ -189,6 +200,12 @@ def bar_chart(seats: Sequence[SeatResult], rows: Sequence[BreakdownRow]) -> BarC
         groups.append(ChartGroup(row.label, label_y, tuple(bars)))
         y += GROUP_GAP
     return BarChart(CHART_WIDTH, max(y, 1), zero_x, BAR_HEIGHT, tuple(groups))
+
+
+def _label_width(text: str) -> int:
+    """The room a bar's label takes beside it, estimated from its characters (the SVG is laid out here)."""
+    wide = sum(1 for character in text if east_asian_width(character) in ("W", "F"))
+    return LABEL_GAP + wide * WIDE_CHARACTER_WIDTH + (len(text) - wide) * CHARACTER_WIDTH
 
 
 # -- Exports -------------------------------------------------------------------------------------

@@ -64,3 +64,36 @@ def test_a_short_game_reaches_its_results_page(live_server: str, phone, slug: st
     stranger.goto(link)
     assert stranger.locator("html").get_attribute("lang") == "ja"
     assert stranger.locator(".ranking li").count() == len(PLAYERS[slug])
+
+
+CHART_LABELS_OUTSIDE = """() => {
+  const svg = document.querySelector('svg.bar-chart');
+  const width = svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text.chart-value')]
+    .filter(text => { const box = text.getBBox(); return box.x < -0.5 || box.x + box.width > width + 0.5; })
+    .map(text => text.textContent);
+}"""
+
+
+def test_the_charts_labels_stay_inside_it_with_long_names_and_big_scores(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    table_url = create_table(host, live_server, "score-pad", ["Christopher", "千代子"])
+    token = host.locator("input[name=csrf_token]").first.get_attribute("value")
+    for seat, value in ((1, 123456), (2, 98765)):
+        response = host.request.post(
+            table_url + "/events",
+            form={
+                "kind": "tally.set",
+                "seat": str(seat),
+                "category": "vp",
+                "value": str(value),
+                "key": f"set-{seat}-{table_url[-6:]}",
+                "csrf_token": token,
+            },
+            max_redirects=0,
+        )
+        assert response.status == 303, response.text()
+    end_table(host, table_url)
+    host.goto(table_url + "/results")
+    assert host.locator("svg.bar-chart text.chart-value").count() == 2
+    assert host.evaluate(CHART_LABELS_OUTSIDE) == []
