@@ -26,15 +26,16 @@ def test_every_registered_game_has_a_player_list_here() -> None:
     assert set(PLAYERS) == set(GAMES)
 
 
-def end_table(page, table_url: str) -> None:  # type: ignore[no-untyped-def]
-    """Post the end of the table through the board's own form endpoint, with this phone's cookies."""
+def post_entry(page, table_url: str, **fields: str) -> None:  # type: ignore[no-untyped-def]
+    """Post one entry through the board's own form endpoint, with this phone's cookies and token."""
     token = page.locator("input[name=csrf_token]").first.get_attribute("value")
-    response = page.request.post(
-        table_url + "/events",
-        form={"kind": "table.end", "key": f"end-{table_url[-6:]}", "csrf_token": token},
-        max_redirects=0,
-    )
+    response = page.request.post(table_url + "/events", form={**fields, "csrf_token": token}, max_redirects=0)
     assert response.status == 303, response.text()
+
+
+def end_table(page, table_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Post the end of the table."""
+    post_entry(page, table_url, kind="table.end", key=f"end-{table_url[-6:]}")
 
 
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
@@ -78,21 +79,9 @@ CHART_LABELS_OUTSIDE = """() => {
 def test_the_charts_labels_stay_inside_it_with_long_names_and_big_scores(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
     table_url = create_table(host, live_server, "score-pad", ["Christopher", "千代子"])
-    token = host.locator("input[name=csrf_token]").first.get_attribute("value")
     for seat, value in ((1, 123456), (2, 98765)):
-        response = host.request.post(
-            table_url + "/events",
-            form={
-                "kind": "tally.set",
-                "seat": str(seat),
-                "category": "vp",
-                "value": str(value),
-                "key": f"set-{seat}-{table_url[-6:]}",
-                "csrf_token": token,
-            },
-            max_redirects=0,
-        )
-        assert response.status == 303, response.text()
+        key = f"set-{seat}-{table_url[-6:]}"
+        post_entry(host, table_url, kind="tally.set", seat=str(seat), category="vp", value=str(value), key=key)
     end_table(host, table_url)
     host.goto(table_url + "/results")
     assert host.locator("svg.bar-chart text.chart-value").count() == 2
