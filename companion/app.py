@@ -66,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, results, shell, tables
-    from companion.web import BROKER_KEY, ENGINE_KEY, Request
+    from companion.web import BROKER_KEY, ENGINE_KEY, Request, allow_larger_bodies
 
     app.request_class = Request  # short forms read straight from the body
     config_module.load_config(app, config)
@@ -84,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     htmx.init_app(app)
     assets.init_app(app)
+    app.before_request(allow_larger_bodies)  # before the CSRF check reads the form
     cookies.CheckedOnceCSRF(app)
     cookies.init_app(app)
     boards.init_app(app)

@@ -36,7 +36,7 @@ DEFAULT_LIMITS = {
 
 # Which views each limit guards: every request to them counts.
 GUARDED = {
-    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table"}),
+    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table", "results.import_scenario"}),  # an import makes a table
     "RATE_LIMIT_JOIN": frozenset({"tables.join"}),
 }
 # The views that look up a code or link: an address with too many "no such table" answers is refused.

@@ -28,13 +28,14 @@ from companion.games.contract import (
     RuleError,
     Scoreboard,
     Setup,
+    has_control_characters,
     relevant_options,
     resolve_options,
 )
 from companion.games.history import Events
 from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
-from companion.games.scenario import MAX_PLAYERS, replay, scenario_of
+from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table import (
@@ -64,7 +65,6 @@ from companion.results import (
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 24
 COLOUR_NAMES = dict(
     zip(
         PLAYER_COLOURS,
@@ -135,7 +135,7 @@ def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, 
     if not 1 <= len(named) <= MAX_PLAYERS:
         raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
     names = [p.name.strip() for p in named]
-    if any(len(name) > MAX_NAME for name in names):
+    if any(len(name) > MAX_NAME or has_control_characters(name) for name in names):
         raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
     if len({name.casefold() for name in names}) != len(names):
         raise RuleError(N_("Each player needs a different name."))
@@ -592,18 +592,16 @@ def public_seed_hash(table: TableInfo) -> str:
 # -- Scenarios ---------------------------------------------------------------------------------
 
 
-def import_scenario(engine: Engine, scenario: Mapping[str, Any]) -> TableInfo:
-    """Recreate the table of a scenario under a new code and new links; return it.
+def import_scenario(engine: Engine, data: bytes) -> TableInfo:
+    """Recreate the table of a scenario file under a new code and new links; return it.
 
-    The scenario is checked by replaying it (RuleError says what is wrong; nothing is stored then).
-    Its seed and events are kept as they are, so the new table folds to the same state and
-    scores; seats claimed in the file stay claimed by its phones (``phone-1``…), which the host
-    can free. Use :func:`companion.games.scenario.parse_scenario` first for a file's text.
+    The file is read with :func:`parse_scenario` (size, depth, UTF-8 with or without a BOM) and
+    checked by replaying it: every entry by its move's record, as a phone's entry is (RuleError
+    says what is wrong; nothing is stored then). Its seed and events are kept as they are, so the
+    new table folds to the same state and scores; seats claimed in the file stay claimed by its
+    phones (``phone-1``…), which the host can free.
     """
-    state, _board = replay(scenario)
-    seqs = [event.seq for event in state.events]
-    if len(set(seqs)) != len(seqs) or any(seq < 1 for seq in seqs):
-        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
+    state, _board = replay(parse_scenario(data))
     table = store.insert_table(engine, setup=state.setup)
     store.insert_ledger(engine, table.id, state.events, key_prefix="import-")
     return table
@@ -649,7 +647,7 @@ def player_stats(
 def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
     """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token."""
     clean = name.strip()
-    if not 1 <= len(clean) <= MAX_NAME:
+    if not 1 <= len(clean) <= MAX_NAME or has_control_characters(clean):
         raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
     token = history.new_token()
     profile = history.create_profile(engine, name=clean, device=device, token=token)

@@ -376,11 +376,18 @@ def check_payload(move: Move, payload: Payload) -> dict[str, Any]:
     return clean
 
 
+def has_control_characters(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL, a line break, an escape…): never typed into a field."""
+    return any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text)
+
+
 def _check_value(spec: Field, value: Any) -> Any:
     if spec.type == "text":
-        text = str(value).strip()
+        text = value.strip() if isinstance(value, str) else ""
         if not text or len(text) > spec.max_length:
             raise RuleError(N_("Enter between 1 and {limit} characters."), limit=spec.max_length)
+        if has_control_characters(text):
+            raise RuleError(N_("Text cannot hold control characters."))
         return text
     if spec.type == "choice":
         if value not in spec.choices:

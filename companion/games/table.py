@@ -639,6 +639,10 @@ def describe(game: Game, state: TableState, event: Event) -> Message:
         target = state.event(int(event.payload["target"]))
         if target is not None and target.kind != kinds.VOID:
             return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target))
+    try:
+        event = _checked(state.setup, move, event)
+    except RuleError:
+        return msg(move.label)  # never computed from fields its record refuses; the log gives the reason
     scope_state = state if move.kind in _TABLE_KINDS else state.game
     return move.describe(state.setup, scope_state, event, _seat_name(state.setup, event))
 

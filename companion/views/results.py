@@ -11,6 +11,7 @@ from flask_babel import gettext
 from companion import services
 from companion.games.contract import N_, RuleError
 from companion.games.registry import GAMES, get_game
+from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.ledger.store import TableInfo
 from companion.membership import (
     device_id,
@@ -26,8 +27,6 @@ from companion.views.play import member, results_context
 from companion.web import engine, qr_data_uri, qr_response, refuse
 
 bp = Blueprint("results", __name__)
-
-MAX_IMPORT_BYTES = 2_000_000
 
 
 # -- The read-only results link ----------------------------------------------------------------
@@ -206,24 +205,21 @@ def recover_host(token: str) -> ResponseReturnValue:
 # -- Import ------------------------------------------------------------------------------------
 
 
-@bp.route("/import", methods=["GET", "POST"])
+@bp.get("/import")
+def import_form() -> ResponseReturnValue:
+    """Show the form that recreates a table from a scenario file."""
+    return render_template("import.html", error=None)
+
+
+@bp.post("/import")
 def import_scenario() -> ResponseReturnValue:
-    """Recreate a table from a scenario file; this phone becomes its host."""
-    if request.method == "GET":
-        return render_template("import.html", error=None)
+    """Recreate a table from a scenario file; this phone becomes its host (limited like creating a table)."""
     upload = request.files.get("scenario")
-    raw = upload.read(MAX_IMPORT_BYTES + 1) if upload is not None else b""
+    data = upload.read(MAX_SCENARIO_BYTES + 1) if upload is not None else b""
     try:
-        if not raw or len(raw) > MAX_IMPORT_BYTES:
-            raise RuleError(N_("Choose a scenario file (at most 2 MB)."))
-        try:
-            scenario = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise RuleError(N_("This file is not a scenario file (JSON).")) from None
-        try:
-            table = services.import_scenario(engine(), scenario)
-        except (KeyError, TypeError, ValueError):
-            raise RuleError(N_("This file is not a scenario file (JSON).")) from None
+        if not data:
+            raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)
+        table = services.import_scenario(engine(), data)
     except RuleError as error:
         return render_template("import.html", error=error.message), 422
     device_id()

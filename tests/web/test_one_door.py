@@ -1,0 +1,182 @@
+"""The holes an attacker found around the rights (issue "One door"): each reproduction, refused.
+
+Every test here replays one of the attacks as it was reported and asserts what a player cares
+about: the server answers quickly with a 4xx and a message, stores nothing it should not, and
+keeps every secret with the phone that holds its seat.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion.app import create_app
+from tests.conftest import new_table, post_event
+
+
+def error_text(response: Any) -> str:
+    element = BeautifulSoup(response.text, "html.parser").select_one(".error")
+    assert element is not None, response.text[:300]
+    return element.get_text(" ", strip=True)
+
+
+def upload(client: FlaskClient, scenario: Any, *, raw: bytes | None = None) -> Any:
+    data = raw if raw is not None else json.dumps(scenario).encode()
+    return client.post("/import", data={"scenario": (io.BytesIO(data), "table.json")})
+
+
+def score_pad(events: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"version": 1, "game": "score-pad", "players": [{"name": "A"}], "seed": "s", "events": events, **extra}
+
+
+def tables_listed(client: FlaskClient) -> int:
+    return len(BeautifulSoup(client.get("/").text, "html.parser").select("a[href^='/t/']"))
+
+
+# -- 1. An imported entry is checked by its move's record before anything describes or folds it -----
+
+
+def test_an_imported_roll_of_thirty_million_dice_refuses_the_file_at_once(client: FlaskClient) -> None:
+    scenario = score_pad([{"kind": "dice.roll", "payload": {"count": 30_000_000, "sides": 7}}])
+    started = time.monotonic()
+    response = upload(client, scenario)
+    assert time.monotonic() - started < 2
+    assert response.status_code == 422
+    assert "Event #1" in error_text(response)
+    assert tables_listed(client) == 0
+
+
+def test_an_entry_of_an_unknown_kind_refuses_the_file(client: FlaskClient) -> None:
+    response = upload(client, score_pad([{"kind": "x" * 5000, "payload": {}}]))
+    assert response.status_code == 422
+    assert "Unknown kind of entry" in error_text(response)
+
+
+def test_an_imported_entry_that_no_longer_fits_is_stored_and_skipped_as_at_its_table(client: FlaskClient) -> None:
+    events = [
+        {"seq": 1, "kind": "seat.claim", "payload": {"seat": 1, "device": "phone-1"}, "author": 1},
+        {"seq": 2, "kind": "seat.claim", "payload": {"seat": 1, "device": "phone-2"}, "author": 1},
+    ]
+    response = upload(client, score_pad(events))
+    assert response.status_code == 303
+    log = client.get(response.headers["Location"] + "/log").text
+    assert "already taken by another phone" in log
+
+
+def test_the_log_never_computes_from_a_stored_entry_its_record_refuses() -> None:
+    from companion.games.contract import Event, Player, Setup
+    from companion.games.registry import get_game
+    from companion.games.table import describe, fold
+
+    game = get_game("score-pad")
+    setup = Setup("score-pad", (Player(1, "A", "#E69F00"),), {}, "s")
+    event = Event(1, "dice.roll", {"count": 30_000_000, "sides": 7}, author=1)
+    state = fold(game, setup, [event])
+    started = time.monotonic()
+    assert describe(game, state, event).render() == "Roll dice"
+    assert time.monotonic() - started < 0.5
+    assert 1 in state.skipped
+
+
+# -- 2. Importing is limited like creating a table ---------------------------------------------------
+
+
+def test_importing_counts_against_the_new_table_limit(database_url: str) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "limits",
+            "WTF_CSRF_ENABLED": False,
+            "RATE_LIMIT_NEW_TABLE": "3 per hour",
+        }
+    )
+    client = app.test_client()
+    answers = [upload(client, score_pad([])).status_code for _ in range(4)]
+    assert answers == [303, 303, 303, 429]
+    assert client.get("/import").status_code == 200  # reading the form costs nothing
+    assert client.post("/new", data={"game": "score-pad", "name-1": "A", "colour-1": "#E69F00"}).status_code == 429
+
+
+# -- 7. The import takes the files the README promises ----------------------------------------------
+
+
+def test_a_tables_own_export_of_120_entries_imports_whole(client: FlaskClient) -> None:
+    code = new_table(client)
+    for index in range(120):
+        post_event(client, code, kind="tally.add", seat=1 + index % 3, category="vp", delta=1)
+    post_event(client, code, kind="table.end")
+    exported = client.get(f"/t/{code}/scenario.json").data
+    assert len(exported) > 16 * 1024
+    response = upload(client, None, raw=exported)
+    assert response.status_code == 303, error_text(response)
+    imported = response.headers["Location"]
+    assert client.get(imported + "/scenario.json").status_code == 200
+
+
+def test_a_scenario_file_with_a_byte_order_mark_imports(client: FlaskClient) -> None:
+    response = upload(client, None, raw=b"\xef\xbb\xbf" + json.dumps(score_pad([])).encode())
+    assert response.status_code == 303
+
+
+def test_a_file_over_the_readmes_four_megabytes_is_refused_with_a_message(client: FlaskClient) -> None:
+    response = upload(client, None, raw=b" " * (4 * 1024 * 1024 + 1))
+    assert response.status_code in (413, 422)
+    assert "4 MB" in error_text(response)
+
+
+# -- 8. Crafted values get a 4xx and a message, never a 500 -------------------------------------------
+
+
+CRAFTED = {
+    "deep nesting": None,
+    "seq of 10^20": score_pad([{"seq": 10**20, "kind": "table.end", "payload": {}}]),
+    "seq of 2^40": score_pad([{"seq": 2**40, "kind": "table.end", "payload": {}}]),
+    "a seed over 64 characters": score_pad([], seed="s" * 65),
+    "a seed with NUL": score_pad([], seed="a\x00b"),
+    "a name over 40 characters": score_pad([], players=[{"name": "n" * 41}]),
+    "a NUL in a name": score_pad([], players=[{"name": "A\x00B"}]),
+    "a colour over 16 characters": score_pad([], players=[{"name": "A", "colour": "#" + "0" * 20}]),
+    "seat 2^40": score_pad([], players=[{"name": "A", "seat": 2**40}]),
+    "a kind over 40 characters": score_pad([{"kind": "k" * 41, "payload": {}}]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CRAFTED))
+def test_a_crafted_scenario_is_refused_with_a_message_and_stores_nothing(client: FlaskClient, case: str) -> None:
+    if case == "deep nesting":
+        raw = b'{"version": 1, "game": "score-pad", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+    else:
+        raw = json.dumps(CRAFTED[case]).encode()
+    response = upload(client, None, raw=raw)
+    assert response.status_code == 422
+    assert error_text(response)
+    assert tables_listed(client) == 0
+
+
+def test_an_integer_of_thousands_of_digits_is_refused_with_a_message(client: FlaskClient) -> None:
+    raw = b'{"version": 1, "game": "score-pad", "players": [{"name": "A"}], "seed": ' + b"9" * 5000 + b"}"
+    response = upload(client, None, raw=raw)
+    assert response.status_code == 422
+    assert error_text(response)
+
+
+def test_a_name_with_a_nul_is_refused_by_the_new_table_form_and_results_stay_readable(client: FlaskClient) -> None:
+    response = client.post("/new", data={"game": "score-pad", "name-1": "A\x00B", "colour-1": "#E69F00"})
+    assert response.status_code == 422
+    assert "characters" in error_text(response)
+
+
+def test_a_seat_number_in_unicode_digits_or_with_underscores_is_refused(client: FlaskClient) -> None:
+    code = new_table(client)
+    for typed in ("١", "1_0"):
+        response = post_event(client, code, kind="tally.add", seat=1, category="vp", delta=typed)
+        assert response.status_code == 422, typed
+        assert "whole number" in error_text(response)
+    assert "+1" not in client.get(f"/t/{code}/log").text
