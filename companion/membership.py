@@ -62,6 +62,11 @@ def joined_codes() -> list[str]:
     return list(reversed(list(session.get(TABLES_KEY, {}))))
 
 
+def hosted_codes() -> list[str]:
+    """Return the codes of the tables this phone hosts."""
+    return [code for code, entry in session.get(TABLES_KEY, {}).items() if entry.get("host")]
+
+
 def held_seats() -> dict[str, int]:
     """Return the seats this phone holds, by table code."""
     return {code: entry["seat"] for code, entry in session.get(TABLES_KEY, {}).items() if entry.get("seat") is not None}

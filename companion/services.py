@@ -28,6 +28,7 @@ from companion.games.contract import (
     RuleError,
     Scoreboard,
     Setup,
+    check_payload,
     has_control_characters,
     relevant_options,
     resolve_options,
@@ -45,6 +46,7 @@ from companion.games.table import (
     describe,
     extend,
     fold,
+    moves,
     score,
     undoable,
     viewer,
@@ -88,6 +90,10 @@ _LOOKUP = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)  # table codes, join and 
 
 class NotFound(Exception):
     """No table with that code or link."""
+
+
+class KeyReused(Exception):
+    """A form's idempotency key came again with another entry: the first one stays, this one is refused."""
 
 
 class SeatNotHeld(Exception):
@@ -373,6 +379,8 @@ def record(
     appended = store.append_event(
         engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept
     )
+    if not appended.created and not _same_entry(game, appended.event, event):
+        raise KeyReused
     if appended.created:
         _cache.keep(engine, table, decided[-1], [], taken)
     _cache.save(engine, table)
@@ -383,6 +391,16 @@ def record(
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended
+
+
+def _same_entry(game: Game, stored: Event, sent: Event) -> bool:
+    """True when ``sent`` is the entry stored under its key again (its fields as its record checks them)."""
+    if stored.kind != sent.kind:
+        return False
+    try:
+        return check_payload(moves(game)[sent.kind], sent.payload) == stored.payload
+    except (KeyError, RuleError):
+        return False
 
 
 def new_key() -> str:
@@ -630,9 +648,9 @@ def kept_play(engine: Engine, table: TableInfo) -> PlayResult | None:
     return found[0] if found else None
 
 
-def finished_plays(engine: Engine, *, device: str | None = None) -> list[PlayResult]:
-    """Return the finished tables of this server (or those a phone played), newest first."""
-    return history.plays(engine, device=device)
+def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -> list[PlayResult]:
+    """Return the finished tables a phone played (its device held a seat) or hosted (by code), newest first."""
+    return history.plays(engine, device=device, codes=hosted)
 
 
 def player_stats(
@@ -644,8 +662,14 @@ def player_stats(
     return mine, games, heads
 
 
+ProfileExists = history.ProfileExists
+
+
 def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
-    """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token."""
+    """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token.
+
+    Raises :class:`ProfileExists` when the phone has one already (its token stays the one it has).
+    """
     clean = name.strip()
     if not 1 <= len(clean) <= MAX_NAME or has_control_characters(clean):
         raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)

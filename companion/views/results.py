@@ -17,6 +17,7 @@ from companion.membership import (
     device_id,
     forget_profile,
     held_seats,
+    hosted_codes,
     keep_profile,
     membership,
     profile_token,
@@ -94,19 +95,24 @@ def table_bgstats(code: str) -> ResponseReturnValue:
 @bp.get("/history")
 def history() -> ResponseReturnValue:
     """List the finished tables of this server, with exports of them all."""
-    return render_template("history.html", plays=services.finished_plays(engine()), games=GAMES)
+    return render_template("history.html", plays=_my_plays(), games=GAMES)
+
+
+def _my_plays() -> list[services.PlayResult]:
+    """The finished tables this phone played or hosted (a profile restored on it brings its seats along)."""
+    return services.finished_plays(engine(), device=device_id(), hosted=hosted_codes())
 
 
 @bp.get("/history/players.csv")
 def history_players_csv() -> ResponseReturnValue:
-    """Download every finished table as CSV, one row per player per play."""
-    return _download(players_csv(services.finished_plays(engine()), gettext), "text/csv", "plays-players.csv")
+    """Download this phone's finished tables as CSV, one row per player per play."""
+    return _download(players_csv(_my_plays(), gettext), "text/csv", "plays-players.csv")
 
 
 @bp.get("/history/categories.csv")
 def history_categories_csv() -> ResponseReturnValue:
-    """Download every finished table's breakdown as CSV, one row per score category."""
-    return _download(categories_csv(services.finished_plays(engine()), gettext), "text/csv", "plays-categories.csv")
+    """Download this phone's finished tables' breakdown as CSV, one row per score category."""
+    return _download(categories_csv(_my_plays(), gettext), "text/csv", "plays-categories.csv")
 
 
 # -- Profiles ----------------------------------------------------------------------------------
@@ -136,6 +142,8 @@ def create_profile() -> ResponseReturnValue:
         )
     except RuleError as error:
         return render_template("me.html", profile=None, games=GAMES, error=error.message), 422
+    except services.ProfileExists:
+        return redirect(url_for("results.me"), 303)  # a second tap: the first one made it
     keep_profile(token, profile.device)
     return redirect(url_for("results.me"), 303)
 
@@ -216,6 +224,8 @@ def import_scenario() -> ResponseReturnValue:
     """Recreate a table from a scenario file; this phone becomes its host (limited like creating a table)."""
     upload = request.files.get("scenario")
     data = upload.read(MAX_SCENARIO_BYTES + 1) if upload is not None else b""
+    for spooled in request.files.values():  # a large file is spooled to disk: closed now, not by the collector
+        spooled.close()
     try:
         if not data:
             raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)

@@ -83,8 +83,8 @@ def join(token: str) -> ResponseReturnValue:
     table = services.find_table(engine(), join_token=token)
     state = services.table_state(engine(), table)
     current = membership(table.code)
-    if current is not None and current.seat is not None:
-        return redirect(url_for("play.table", code=table.code), 303)
+    if current is not None and current.seat is not None and state.claims.get(current.seat) == device_id():
+        return redirect(url_for("play.table", code=table.code), 303)  # it holds its seat: nothing to choose
     if request.method == "POST":
         return take_seat_from_form(table)
     free = [p for p in table.setup.players if p.seat not in state.claims]

@@ -7,6 +7,7 @@ keeps every secret with the phone that holds its seat.
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import time
@@ -17,7 +18,7 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from companion.app import create_app
-from tests.conftest import new_table, post_event
+from tests.conftest import join_link, new_table, post_event
 
 
 def error_text(response: Any) -> str:
@@ -127,6 +128,7 @@ def test_a_scenario_file_with_a_byte_order_mark_imports(client: FlaskClient) -> 
 
 def test_a_file_over_the_readmes_four_megabytes_is_refused_with_a_message(client: FlaskClient) -> None:
     response = upload(client, None, raw=b" " * (4 * 1024 * 1024 + 1))
+    response.request.environ["wsgi.input"].close()  # the test client spooled the body to a file it never closes
     assert response.status_code in (413, 422)
     assert "4 MB" in error_text(response)
 
@@ -180,3 +182,116 @@ def test_a_seat_number_in_unicode_digits_or_with_underscores_is_refused(client: 
         assert response.status_code == 422, typed
         assert "whole number" in error_text(response)
     assert "+1" not in client.get(f"/t/{code}/log").text
+
+
+# -- 5. A phone whose seat was freed can take a seat again --------------------------------------------
+
+
+def seated(host: FlaskClient, make_client: Any, code: str, seat: int) -> FlaskClient:
+    phone = make_client()
+    response = phone.post(join_link(host, code), data={"seat": str(seat), "key": f"join-{code}-{seat}-{id(phone)}"})
+    assert response.status_code == 303
+    return phone
+
+
+def test_a_phone_whose_seat_was_freed_can_choose_its_seat_again(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    aki = seated(client, make_client, code, 1)
+    assert post_event(client, code, kind="seat.release", seat=1).status_code == 303
+    link = join_link(client, code)
+    page = aki.get(link)
+    assert page.status_code == 200  # the seats to choose from, not a redirect to watching
+    assert aki.post(link, data={"seat": "1", "key": "rejoin-key-1"}).status_code == 303
+    assert post_event(aki, code, kind="tally.add", seat=1, category="vp", delta=2).status_code == 303
+
+
+# -- 6. A double tap on "Make my profile" ----------------------------------------------------------------
+
+
+def test_a_double_tap_on_make_my_profile_keeps_one_profile(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    ben = seated(client, make_client, code, 2)
+    first = ben.post("/me", data={"name": "Ben"})
+    second = ben.post("/me", data={"name": "Ben"})
+    assert (first.status_code, second.status_code) == (303, 303)
+    assert "Ben" in ben.get("/me").text
+
+
+def test_two_profile_requests_sent_at_once_with_the_same_cookie_answer_without_a_500(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client)
+    ben = seated(client, make_client, code, 2)
+    cookie = ben.get_cookie("session")
+    assert cookie is not None
+    twin = make_client()
+    twin.set_cookie("session", cookie.value)
+    assert ben.post("/me", data={"name": "Ben"}).status_code == 303
+    assert twin.post("/me", data={"name": "Ben"}).status_code == 303  # sent before the first answer came
+
+
+# -- 9. Names that a spreadsheet would run -----------------------------------------------------------
+
+
+def test_csv_exports_show_formula_like_names_as_text(client: FlaskClient) -> None:
+    players = (("=1+2", "#E69F00"), ("+cmd|", "#56B4E9"), ("@SUM(A1)", "#009E73"))
+    code = new_table(client, players=players)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=3)
+    post_event(client, code, kind="table.end")
+    for path in (f"/t/{code}/players.csv", f"/t/{code}/categories.csv", "/history/players.csv"):
+        rows = list(csv.reader(io.StringIO(client.get(path).text)))
+        names = {row[5 if "players" in path else 4] for row in rows[1:]}
+        assert names == {"'=1+2", "'+cmd|", "'@SUM(A1)"}, path
+
+
+# -- 10. The history shows a phone its own tables, not the server's --------------------------------------
+
+
+def test_the_history_lists_only_the_tables_this_phone_played_or_hosted(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    ben = seated(client, make_client, code, 2)
+    post_event(client, code, kind="table.end")
+    stranger = make_client()
+    for phone, expected in ((client, {code}), (ben, {code}), (stranger, set())):
+        page = BeautifulSoup(phone.get("/history").text, "html.parser")
+        assert {item["data-code"] for item in page.select("#plays li")} == expected
+        rows = list(csv.reader(io.StringIO(phone.get("/history/players.csv").text)))
+        assert {row[0] for row in rows[1:]} == expected
+
+
+# -- 12. Mistyped codes never stop a phone at the same address from joining -------------------------------
+
+
+def test_mistyped_codes_do_not_block_joining_from_the_same_address(database_url: str) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "limits",
+            "WTF_CSRF_ENABLED": False,
+            "RATE_LIMIT_MISSES": "3 per minute",
+        }
+    )
+    host = app.test_client()
+    code = new_table(host)
+    link = join_link(host, code)
+    typist = app.test_client()
+    answers = [typist.get(f"/t/ZZZZ{n:02d}").status_code for n in range(5)]
+    assert answers[-1] == 429
+    newcomer = app.test_client()
+    assert newcomer.get(link).status_code == 200
+    assert newcomer.post(link, data={"seat": "2", "key": "join-after-typos"}).status_code == 303
+
+
+# -- Minor: a key sent again with another entry ------------------------------------------------------------
+
+
+def test_the_same_key_with_another_entry_is_refused_with_409_and_the_first_stays(client: FlaskClient) -> None:
+    code = new_table(client)
+    first = post_event(client, code, key="same-key-123", kind="tally.add", seat=1, category="vp", delta=2)
+    again = post_event(client, code, key="same-key-123", kind="tally.add", seat=1, category="vp", delta=2)
+    other = post_event(client, code, key="same-key-123", kind="tally.add", seat=1, category="vp", delta=9)
+    assert (first.status_code, again.status_code, other.status_code) == (303, 303, 409)
+    assert "already sent" in error_text(other)
+    log = client.get(f"/t/{code}/log").text
+    assert "+2" in log and "+9" not in log
