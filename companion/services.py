@@ -414,9 +414,17 @@ def new_key() -> str:
 
 
 def take_seat(
-    engine: Engine, table: TableInfo, *, seat: int, device: str, key: str, broker: Broker | None = None
+    engine: Engine,
+    table: TableInfo,
+    *,
+    seat: int,
+    device: str,
+    key: str,
+    by_host: bool = False,
+    broker: Broker | None = None,
 ) -> Appended:
-    """Give ``seat`` to the phone ``device`` (refused if another phone holds it)."""
+    """Give ``seat`` to the phone ``device`` (refused if another phone holds it, or if ``by_host`` and
+    another phone has held it: the host never reaches a seat's secrets)."""
     return record(
         engine,
         table,
@@ -424,7 +432,7 @@ def take_seat(
         kind=kinds.SEAT_CLAIM,
         payload={"seat": seat, "device": device},
         author=seat,
-        by_host=False,
+        by_host=by_host,
         idempotency_key=key,
         joining=True,
     )

@@ -162,6 +162,27 @@ def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
     return evolve(state, claims={**state.claims, seat: device})
 
 
+def _held_by_another(state: TableState, claim: Event) -> bool:
+    """True when a phone other than the claim's has held the claimed seat before (seat claims are few)."""
+    seat, device = claim.payload["seat"], claim.payload["device"]
+    return any(
+        e.kind == kinds.SEAT_CLAIM
+        and e.seq < claim.seq
+        and e.payload.get("seat") == seat
+        and e.payload.get("device") != device
+        and e.seq not in state.voided
+        and e.seq not in state.skipped
+        for e in state.events
+    )
+
+
+def _describe_claim(setup: Setup, state: TableState, event: Event, who: str) -> Message:
+    """Say a seat was taken; a seat that another phone held is said to be taken over, for all to see."""
+    if _held_by_another(state, event):
+        return msg(N_("{name}'s seat was taken over by another phone"), name=who)
+    return msg(N_("{name} took their seat"), name=who)
+
+
 def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
     seat = int(event.payload["seat"])
     return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
@@ -259,7 +280,7 @@ TABLE_MOVES = (
         N_("Take a seat"),
         (_seat, Field("device", "text", max_length=64)),
         _seat_claim,
-        lambda setup, state, e, who: msg(N_("{name} took their seat"), name=who),
+        _describe_claim,
         who=JOIN,
         undoable=False,
     ),
@@ -526,6 +547,13 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state
+    if checked.kind == kinds.SEAT_CLAIM and checked.by_host and _held_by_another(state, checked):
+        raise RuleError(
+            N_(
+                "The host's phone cannot take a seat that another phone has held: the seat's secrets stay with"
+                " its player. Give the player the join link."
+            )
+        )
     if move.kind in _TABLE_KINDS:
         return checked, move.apply(setup, state, checked)
     return checked, evolve(state, game=move.apply(setup, state.game, checked))

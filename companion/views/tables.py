@@ -98,7 +98,9 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     if seat is None:
         raise refuse(400, N_("Choose a seat."))
     key = checked_key(request.form.get("key", ""))
-    services.take_seat(engine(), table, seat=seat, device=device_id(), key=key, broker=broker())
+    current = membership(table.code)
+    host = current is not None and current.host
+    services.take_seat(engine(), table, seat=seat, device=device_id(), key=key, by_host=host, broker=broker())
     remember(table.code, seat=seat)
     services.link_seat(engine(), services.find_profile(engine(), profile_token()), table, seat)
     return redirect(url_for("play.table", code=table.code), 303)

@@ -295,3 +295,37 @@ def test_the_same_key_with_another_entry_is_refused_with_409_and_the_first_stays
     assert "already sent" in error_text(other)
     log = client.get(f"/t/{code}/log").text
     assert "+2" in log and "+9" not in log
+
+
+# -- 3. Seat management never reaches a seat's secrets ------------------------------------------------------
+
+
+def test_a_host_who_frees_a_seat_cannot_take_it_and_read_its_secrets(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game="crafting-the-cosmos")
+    aki = seated(client, make_client, code, 1)
+    assert post_event(client, code, kind="seat.release", seat=1).status_code == 303
+    taken = client.post(f"/t/{code}/seat", data={"seat": "1", "key": "host-takes-seat-1"})
+    assert taken.status_code == 422
+    assert "cannot take a seat that another phone has held" in error_text(taken)
+    through_link = client.post(join_link(client, code), data={"seat": "1", "key": "host-joins-seat-1"})
+    assert through_link.status_code == 422
+    assert aki.post(join_link(client, code), data={"seat": "1", "key": "aki-back-1"}).status_code == 303
+
+
+def test_a_host_may_take_a_seat_nobody_held_and_take_their_own_back(client: FlaskClient) -> None:
+    code = new_table(client)
+    assert client.post(f"/t/{code}/seat", data={"seat": "1", "key": "host-plays-1"}).status_code == 303
+    assert post_event(client, code, kind="seat.release", seat=1).status_code == 303
+    assert client.post(f"/t/{code}/seat", data={"seat": "1", "key": "host-plays-again"}).status_code == 303
+
+
+def test_another_phone_taking_over_a_freed_seat_is_written_in_the_log_for_everyone(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client)
+    seated(client, make_client, code, 1)
+    post_event(client, code, kind="seat.release", seat=1)
+    seated(client, make_client, code, 1)
+    log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser").get_text(" ")
+    assert "Aki's seat was taken over by another phone" in log
+    assert log.count("Aki took their seat") == 1
