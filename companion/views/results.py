@@ -23,7 +23,7 @@ from companion.membership import (
     profile_token,
     remember,
 )
-from companion.results import SOURCE_NAME, bgstats_file, categories_csv, players_csv
+from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
 from companion.views.play import member, results_context
 from companion.web import engine, qr_data_uri, qr_response, refuse
 
@@ -98,7 +98,7 @@ def history() -> ResponseReturnValue:
     return render_template("history.html", plays=_my_plays(), games=GAMES)
 
 
-def _my_plays() -> list[services.PlayResult]:
+def _my_plays() -> list[PlayResult]:
     """The finished tables this phone played or hosted (a profile restored on it brings its seats along)."""
     return services.finished_plays(engine(), device=device_id(), hosted=hosted_codes())
 
