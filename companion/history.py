@@ -226,6 +226,28 @@ def find_profile(engine: Engine, *, token: str) -> Profile | None:
         return None if record is None else _profile(record)
 
 
+def move_profile(engine: Engine, *, profile: Profile, device: str, token: str) -> Profile:
+    """Move a profile to the phone ``device`` under a new token: its old link and old phone lose it,
+    and its kept results follow it (ProfileExists if that phone has a profile of its own)."""
+    try:
+        with write_session(engine) as session:
+            record = session.get(ProfileRecord, profile.id)
+            if record is None:
+                raise LookupError(profile.id)
+            other = session.exec(select(ProfileRecord).where(ProfileRecord.device == device)).first()
+            if other is not None and other.id != profile.id:
+                raise ProfileExists
+            for line in session.exec(select(SeatResultRecord).where(SeatResultRecord.device == profile.device)).all():
+                line.device = device
+                session.add(line)
+            record.device, record.token_hash = device, token_hash(token)
+            session.add(record)
+            session.flush()
+            return _profile(record)
+    except IntegrityError:
+        raise ProfileExists from None
+
+
 def link_seat(engine: Engine, *, profile_id: int, table_id: int, seat: int) -> None:
     """Remember that the profile's phone holds ``seat`` at a table (once per table)."""
     try:

@@ -79,7 +79,7 @@ def profile_token() -> str | None:
 
 
 def keep_profile(token: str, device: str) -> None:
-    """Keep a profile's token on this phone and take on the profile's phone id (its seats come with it)."""
+    """Keep a profile's token on this phone, whose id the profile now lives on."""
     session[PROFILE_KEY] = token
     session[DEVICE_KEY] = device
     session.permanent = True

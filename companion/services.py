@@ -700,11 +700,38 @@ def link_seat(engine: Engine, profile: history.Profile | None, table: TableInfo,
         history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
 
 
-def restored_seats(engine: Engine, profile: history.Profile) -> list[tuple[TableInfo, int]]:
-    """Return the tables and seats a profile holds (restored on a new phone with its device id)."""
+def restore_profile(
+    engine: Engine, profile: history.Profile, *, device: str, broker: Broker | None = None
+) -> tuple[str, list[tuple[TableInfo, int]]]:
+    """Move a profile and the seats its phone holds to the phone ``device``; return its new token and the seats.
+
+    A move, not a copy: each seat still held by the profile's old phone is moved by a ``seat.move``
+    entry that every phone at the table sees in the log, the old phone only watches from then on,
+    and the old restore link stops working (the profile gets a new token). Raises
+    :class:`ProfileExists` if ``device`` has a profile of its own.
+    """
+    token = history.new_token()
+    moved = history.move_profile(engine, profile=profile, device=device, token=token)
     seats = dict(history.linked_seats(engine, profile_id=profile.id))
-    tables = store.tables_by_ids(engine, list(seats))
-    return [(table, seats[table.id]) for table in tables]
+    restored = []
+    for table in store.tables_by_ids(engine, list(seats)):
+        seat = seats[table.id]
+        state = table_state(engine, table)
+        if state.claims.get(seat) == profile.device and not state.ended:
+            record(
+                engine,
+                table,
+                kind=kinds.SEAT_MOVE,
+                payload={"seat": seat, "device": moved.device},
+                author=seat,
+                by_host=False,
+                idempotency_key=f"move-{secrets.token_hex(12)}",
+                broker=broker,
+                joining=True,
+            )
+        if table_state(engine, table).claims.get(seat) == moved.device:
+            restored.append((table, seat))
+    return token, restored
 
 
 def delete_profile(engine: Engine, profile: history.Profile) -> int:

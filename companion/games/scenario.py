@@ -57,7 +57,7 @@ def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
 
     def private(event: Event) -> dict[str, Any]:
         payload = dict(event.payload)
-        if event.kind == kinds.SEAT_CLAIM and "device" in payload:
+        if event.kind in (kinds.SEAT_CLAIM, kinds.SEAT_MOVE) and "device" in payload:
             payload["device"] = phones.setdefault(str(payload["device"]), f"phone-{len(phones) + 1}")
         return payload
 

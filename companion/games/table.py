@@ -183,6 +183,16 @@ def _describe_claim(setup: Setup, state: TableState, event: Event, who: str) -> 
     return msg(N_("{name} took their seat"), name=who)
 
 
+def _seat_move(setup: Setup, state: TableState, event: Event) -> TableState:
+    """Move a held seat to another phone (its profile was restored there): the old phone only watches."""
+    seat, device = int(event.payload["seat"]), event.payload["device"]
+    if seat not in state.claims:
+        raise RuleError(N_("Nobody holds this seat."))
+    if state.seat_of(device) not in (None, seat):
+        raise RuleError(N_("This phone already holds another seat."))
+    return evolve(state, claims={**state.claims, seat: device})
+
+
 def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
     seat = int(event.payload["seat"])
     return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
@@ -281,6 +291,15 @@ TABLE_MOVES = (
         (_seat, Field("device", "text", max_length=64)),
         _seat_claim,
         _describe_claim,
+        who=JOIN,
+        undoable=False,
+    ),
+    Move(
+        kinds.SEAT_MOVE,
+        N_("Move a seat to another phone"),
+        (_seat, Field("device", "text", max_length=64)),
+        _seat_move,
+        lambda setup, state, e, who: msg(N_("{name}'s seat moved to another phone (profile restored)"), name=who),
         who=JOIN,
         undoable=False,
     ),

@@ -25,7 +25,7 @@ from companion.membership import (
 )
 from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
 from companion.views.play import member, results_context
-from companion.web import engine, qr_data_uri, qr_response, refuse
+from companion.web import broker, engine, qr_data_uri, qr_response, refuse
 
 bp = Blueprint("results", __name__)
 
@@ -174,8 +174,13 @@ def restore(token: str) -> ResponseReturnValue:
         raise refuse(404, N_("This restore link is not valid (the profile may have been deleted)."))
     if request.method == "GET":
         return render_template("restore.html", profile=profile)
-    keep_profile(token, profile.device)
-    for table, seat in services.restored_seats(engine(), profile):
+    device = device_id()
+    try:
+        new_token, seats = services.restore_profile(engine(), profile, device=device, broker=broker())
+    except services.ProfileExists:
+        raise refuse(409, N_("This phone has a profile of its own: delete it first, then restore.")) from None
+    keep_profile(new_token, device)
+    for table, seat in seats:
         remember(table.code, seat=seat)
     return redirect(url_for("results.me"), 303)
 

@@ -329,3 +329,42 @@ def test_another_phone_taking_over_a_freed_seat_is_written_in_the_log_for_everyo
     log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser").get_text(" ")
     assert "Aki's seat was taken over by another phone" in log
     assert log.count("Aki took their seat") == 1
+
+
+# -- 11. Restoring a profile moves it, seats and all; it never copies a phone ----------------------------------
+
+
+def test_restoring_a_profile_moves_its_seat_and_the_old_phone_and_link_lose_it(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="crafting-the-cosmos")
+    ben = seated(client, make_client, code, 2)
+    assert ben.post("/me", data={"name": "Ben"}).status_code == 303
+    link = BeautifulSoup(ben.get("/me").text, "html.parser").select_one("#restore-link")["href"]
+    path = "/" + link.split("/", 3)[3]
+    new_phone = make_client()
+    assert new_phone.post(path).status_code == 303
+    assert post_event(new_phone, code, kind="tally.add", seat=2, category="vp", delta=1).status_code in (303, 422)
+    refused = post_event(ben, code, kind="seat.release", seat=2)
+    assert refused.status_code == 403
+    assert "You are Ben." not in ben.get(f"/t/{code}").text  # the old phone only watches
+    assert "You are Ben." in new_phone.get(f"/t/{code}").text
+    assert make_client().post(path).status_code == 404  # the old link stops working
+    assert "Ben" not in ben.get("/me").text.split("<main", 1)[1].split("</h1>", 1)[0]
+    log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser").get_text(" ")
+    assert "Ben's seat moved to another phone (profile restored)" in log
+
+
+def test_a_phone_with_its_own_profile_is_told_to_delete_it_before_restoring_another(
+    client: FlaskClient, make_client: Any
+) -> None:
+    ben = make_client()
+    ben.get("/")
+    assert ben.post("/me", data={"name": "Ben"}).status_code == 303
+    link = BeautifulSoup(ben.get("/me").text, "html.parser").select_one("#restore-link")["href"]
+    chika = make_client()
+    chika.get("/")
+    assert chika.post("/me", data={"name": "Chika"}).status_code == 303
+    answer = chika.post("/" + link.split("/", 3)[3])
+    assert answer.status_code == 409
+    assert "profile of its own" in error_text(answer)
