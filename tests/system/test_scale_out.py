@@ -597,11 +597,11 @@ def test_killing_a_server_mid_burst_loses_no_answered_entry_and_its_phones_carry
         assert count is not None and count.get_text() == str(BURST), f"{name}'s taps are not each counted once"
 
     # Ben's stream was on the killed server: it is cut, and reconnecting through the shared address
-    # (EventSource sends the last id it had) reaches the survivor, which catches it up and keeps it told.
+    # (EventSource asks for the same URL with the last id it had) reaches the survivor, which catches
+    # it up and keeps it told.
     ben_stream.wait_until_cut()
     last_seq = cluster.last_seq(code)
-    last_event_id = ben_stream.seen[-1] if ben_stream.seen else 0
-    streams.append(Stream.open(ben, ben.stream_path(table), last_event_id))
+    streams.append(Stream.open(ben, paths[0], last_event_id=ben_stream.seen[-1] if ben_stream.seen else None))
     reconnected = streams[-1]
     assert reconnected.server_port != doomed.port
     reconnected.wait_for(last_seq)
