@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from inspect import CO_COROUTINE
 from pathlib import Path
@@ -76,7 +77,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if problem:
         app.logger.warning("Table Companion starts, but %s", problem)
     app.config["DATABASE_PROBLEM"] = problem
-    app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"))
+    database = hashlib.sha256(str(app.extensions[ENGINE_KEY].url).encode()).hexdigest()[:12]
+    app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"), namespace=database)
     if app.config.get("CREATE_SCHEMA"):
         from sqlmodel import SQLModel
 
