@@ -56,6 +56,7 @@ class PlayResult:
     ended_at: datetime
     decided: bool
     seats: tuple[SeatResult, ...]
+    imported: bool = False  # recreated from a scenario file
 
     @property
     def winners(self) -> tuple[SeatResult, ...]:

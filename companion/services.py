@@ -36,7 +36,7 @@ from companion.games.contract import (
 from companion.games.history import Events
 from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
-from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of
+from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of, scenario_setup
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table import (
@@ -167,13 +167,20 @@ def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], o
 
 
 def find_table(
-    engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None
+    engine: Engine,
+    *,
+    code: str | None = None,
+    join_token: str | None = None,
+    watch_token: str | None = None,
+    results_token: str | None = None,
 ) -> TableInfo:
     """Return the table, or raise NotFound (at once for anything that cannot be a code or a link)."""
-    given = [value for value in (code, join_token, watch_token) if value is not None]
+    given = [value for value in (code, join_token, watch_token, results_token) if value is not None]
     if not given or not all(_LOOKUP.fullmatch(value) for value in given):
         raise NotFound  # PostgreSQL would refuse a NUL byte with an error, not an empty answer
-    table = store.find_table(engine, code=code, join_token=join_token, watch_token=watch_token)
+    table = store.find_table(
+        engine, code=code, join_token=join_token, watch_token=watch_token, results_token=results_token
+    )
     if table is None:
         raise NotFound
     return table
@@ -610,9 +617,9 @@ def scoreboard(state: TableState) -> Scoreboard:
     return score(get_game(state.setup.game), state)
 
 
-def public_seed_hash(table: TableInfo) -> str:
-    """Return the hash of the table's seed (safe to show at any time)."""
-    return seed_hash(table.setup.seed)
+def public_seed_hash(state: TableState) -> str:
+    """Return the hash of the seed in force (safe to show at any time; after an import, the server's fresh one)."""
+    return seed_hash(state.setup.seed)
 
 
 # -- Scenarios ---------------------------------------------------------------------------------
@@ -627,9 +634,21 @@ def import_scenario(engine: Engine, data: bytes) -> TableInfo:
     new table folds to the same state and scores; seats claimed in the file stay claimed by its
     phones (``phone-1``…), which the host can free.
     """
-    state, _board = replay(parse_scenario(data))
-    table = store.insert_table(engine, setup=state.setup)
+    scenario = parse_scenario(data)
+    state, _board = replay(scenario)
+    table = store.insert_table(engine, setup=scenario_setup(scenario), imported=True)
     store.insert_ledger(engine, table.id, state.events, key_prefix="import-")
+    if not state.ended:  # the file chose its seed: what is drawn from here on is drawn from one of ours
+        record(
+            engine,
+            table,
+            kind=kinds.TABLE_RESEED,
+            payload={"seed": new_seed()},
+            author=None,
+            by_host=False,
+            idempotency_key="import-fresh-seed",
+            joining=True,
+        )
     return table
 
 
@@ -646,6 +665,7 @@ def keep_play(engine: Engine, table: TableInfo, state: TableState) -> PlayResult
     """Keep the result of an ended table for the history (once; later calls return the kept one)."""
     ended_at = next((e.at for e in reversed(state.events) if e.kind == kinds.TABLE_END and e.at), None)
     play = play_result(table.code, table.setup, scoreboard(state), state.claims, ended_at or table.created_at)
+    play = replace(play, imported=table.imported)
     history.save_play(engine, table_id=table.id, play=play)
     return kept_play(engine, table) or play
 

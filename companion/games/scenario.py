@@ -140,6 +140,20 @@ def _whole(value: Any, what: str) -> int:
 
 def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
     """Fold a scenario's events through the games and score it (RuleError names what is wrong)."""
+    setup = scenario_setup(scenario)
+    game = get_game(setup.game)
+    raw_events = _objects(scenario.get("events"), "events")
+    if len(raw_events) > MAX_EVENTS:
+        raise RuleError(N_("A scenario holds at most {limit} events."), limit=MAX_EVENTS)
+    events = [_event(setup, raw, index) for index, raw in enumerate(raw_events, start=1)]
+    if len({event.seq for event in events}) != len(events):
+        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
+    state = fold(game, setup, sorted(events, key=lambda e: e.seq))
+    return state, score(game, state)
+
+
+def scenario_setup(scenario: Mapping[str, Any]) -> Setup:
+    """Return the checked setup a scenario's table starts from (its players, options and first seed)."""
     if not isinstance(scenario, Mapping):
         raise RuleError(N_("A scenario is a JSON object."))
     slug = str(scenario.get("game", ""))
@@ -160,14 +174,7 @@ def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
         raise RuleError(N_("A scenario's seed is text of at most {limit} characters."), limit=MAX_SEED)
     setup = Setup(slug, players, resolve_options(all_options(slug), options), seed)
     game.check_setup(setup)
-    raw_events = _objects(scenario.get("events"), "events")
-    if len(raw_events) > MAX_EVENTS:
-        raise RuleError(N_("A scenario holds at most {limit} events."), limit=MAX_EVENTS)
-    events = [_event(setup, raw, index) for index, raw in enumerate(raw_events, start=1)]
-    if len({event.seq for event in events}) != len(events):
-        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
-    state = fold(game, setup, sorted(events, key=lambda e: e.seq))
-    return state, score(game, state)
+    return setup
 
 
 def _player(raw: Mapping[str, Any], index: int) -> Player:

@@ -198,6 +198,11 @@ def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
     return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
 
 
+def _table_reseed(setup: Setup, state: TableState, event: Event) -> TableState:
+    """Draw everything after this entry from a fresh seed of the server's (an imported table's file chose its own)."""
+    return evolve(state, setup=evolve(state.setup, seed=event.payload["seed"]))
+
+
 def _table_end(setup: Setup, state: TableState, event: Event) -> TableState:
     return evolve(state, ended=True)
 
@@ -310,6 +315,17 @@ TABLE_MOVES = (
         _seat_release,
         lambda setup, state, e, who: msg(N_("Seat of {name} freed"), name=who),
         who=HOST,
+        undoable=False,
+    ),
+    Move(
+        kinds.TABLE_RESEED,
+        N_("Fresh seed after an import"),
+        (Field("seed", "text", max_length=64),),
+        _table_reseed,
+        lambda setup, state, e, who: msg(
+            N_("The entries above came from a scenario file; every later draw uses a fresh seed of this server")
+        ),
+        who=JOIN,
         undoable=False,
     ),
     Move(
@@ -489,7 +505,7 @@ def _apply_all(
                 event = _checked(setup, move, event)
                 if event.kind in _TABLE_KINDS:
                     state = move.apply(setup, evolve(state, game=game_state), event)
-                    game_state = state.game
+                    game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
                 else:
                     game_state = move.apply(setup, game_state, event)
             except RuleError as error:

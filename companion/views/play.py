@@ -155,8 +155,8 @@ def results_context(table: TableInfo) -> dict[str, object]:
         "game": get_game(table.setup.game),
         "view": view,
         "board": view.board,
-        "seed_hash": services.public_seed_hash(table),
-        "results_link": url_for("results.public", token=table.watch_token, _external=True),
+        "seed_hash": services.public_seed_hash(state),
+        "results_link": url_for("results.public", token=table.results_token, _external=True),
     }
     if view.ended:
         play = services.export_play(engine(), table)

@@ -36,15 +36,15 @@ bp = Blueprint("results", __name__)
 @bp.get("/r/<token>")
 def public(token: str) -> ResponseReturnValue:
     """Show a table's results to anyone holding its results link (read-only, no seat, no cookie)."""
-    table = services.find_table(engine(), watch_token=token)
+    table = services.find_table(engine(), results_token=token)
     return render_template("tables/results.html", **results_context(table), role=None)
 
 
 @bp.get("/r/<token>/qr.svg")
 def public_qr(token: str) -> ResponseReturnValue:
     """Return the results link as an SVG QR code."""
-    table = services.find_table(engine(), watch_token=token)
-    return qr_response(url_for("results.public", token=table.watch_token, _external=True))
+    table = services.find_table(engine(), results_token=token)
+    return qr_response(url_for("results.public", token=table.results_token, _external=True))
 
 
 # -- Exports of one table ----------------------------------------------------------------------

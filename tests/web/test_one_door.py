@@ -368,3 +368,50 @@ def test_a_phone_with_its_own_profile_is_told_to_delete_it_before_restoring_anot
     answer = chika.post("/" + link.split("/", 3)[3])
     assert answer.status_code == 409
     assert "profile of its own" in error_text(answer)
+
+
+# -- 4. An imported table cannot be played with a seed its host chose ----------------------------------------
+
+
+def test_an_imported_table_draws_from_a_fresh_seed_after_its_files_entries_and_says_so(client: FlaskClient) -> None:
+    rolled = {"kind": "dice.roll", "payload": {"count": 10, "sides": 20}, "author": 1}
+    chosen = score_pad([{**rolled, "seq": 1}], seed="chosen-by-host")
+    from companion.games.scenario import replay
+
+    expected_first = replay(chosen)[0].rolls[0].values
+    predicted_second = replay(score_pad([{**rolled, "seq": 1}, {**rolled, "seq": 2}], seed="chosen-by-host"))[0]
+    response = upload(client, chosen)
+    assert response.status_code == 303
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    assert post_event(client, code, kind="dice.roll", count=10, sides=20).status_code == 303
+    post_event(client, code, kind="table.end")
+    exported = client.get(f"/t/{code}/scenario.json").json
+    state = replay(exported)[0]
+    assert state.rolls[0].values == expected_first  # the file's own entries replay with its seed
+    assert state.rolls[1].values != predicted_second.rolls[1].values  # what came after did not come from it
+    assert state.setup.seed != "chosen-by-host"
+    for page in (f"/t/{code}", f"/t/{code}/log", f"/t/{code}/results"):
+        assert BeautifulSoup(client.get(page).text, "html.parser").select_one("#imported") is not None, page
+    history = BeautifulSoup(client.get("/history").text, "html.parser")
+    assert history.select_one(f"#plays li[data-code='{code}'] .imported") is not None
+    log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser").get_text(" ")
+    assert "every later draw uses a fresh seed of this server" in log
+
+
+def test_a_table_made_with_the_form_is_not_marked_imported(client: FlaskClient) -> None:
+    code = new_table(client)
+    assert BeautifulSoup(client.get(f"/t/{code}").text, "html.parser").select_one("#imported") is None
+
+
+# -- Minor: the results link is not the watch link -------------------------------------------------------
+
+
+def test_the_results_link_does_not_open_the_live_table(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="table.end")
+    page = BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser")
+    link = next(a["href"] for a in page.select("a[href]") if "/r/" in a["href"])
+    token = link.rsplit("/", 1)[1]
+    stranger = make_client()
+    assert stranger.get(f"/r/{token}").status_code == 200
+    assert stranger.get(f"/watch/{token}").status_code == 404
