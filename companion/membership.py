@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from flask import session
 
+from companion.policy import Role, roles_of
+
 DEVICE_KEY = "device"
 TABLES_KEY = "tables"
 PROFILE_KEY = "profile"
@@ -21,9 +23,9 @@ class Membership:
     seat: int | None = None
 
     @property
-    def can_record(self) -> bool:
-        """Hosts and seated players record; spectators only watch."""
-        return self.host or self.seat is not None
+    def roles(self) -> frozenset[Role]:
+        """This phone's roles at the table, as the rights policy reads them."""
+        return roles_of(host=self.host, seat_held=self.seat is not None, joined=True)
 
 
 def device_id() -> str:

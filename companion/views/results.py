@@ -23,9 +23,10 @@ from companion.membership import (
     profile_token,
     remember,
 )
+from companion.policy import Action, require
 from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
 from companion.views.play import member, results_context
-from companion.web import broker, engine, qr_data_uri, qr_response, refuse
+from companion.web import broker, engine, qr_data_uri, qr_response, refuse, table_state
 
 bp = Blueprint("results", __name__)
 
@@ -51,11 +52,8 @@ def public_qr(token: str) -> ResponseReturnValue:
 
 
 def _ended(code: str) -> TableInfo:
-    table, _role = member(code)
-    try:
-        services.export_play(engine(), table)
-    except services.NotFound:
-        raise refuse(403, N_("The results can be exported once the table has ended.")) from None
+    table, role = member(code)
+    require(Action.EXPORT_RESULTS, role.roles, ended=table_state(table).ended)
     return table
 
 
@@ -192,8 +190,7 @@ def restore(token: str) -> ResponseReturnValue:
 def host_recovery(code: str) -> ResponseReturnValue:
     """Make a host recovery link and show it once, as a QR code to photograph."""
     table, role = member(code)
-    if not role.host:
-        raise refuse(403, N_("Only the host can make a host recovery link."))
+    require(Action.MAKE_HOST_KEY, role.roles)
     link = url_for("results.recover_host", token=services.new_host_key(engine(), table), _external=True)
     response = Response(render_template("host_recovery.html", table=table, link=link, qr=qr_data_uri(link)))
     response.headers["Cache-Control"] = "no-store"
