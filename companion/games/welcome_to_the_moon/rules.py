@@ -1174,7 +1174,7 @@ def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:
                 N_("{virus} activated on turn {turn} by {cause}"),
                 virus=msg(VIRUS_NAMES[activation.virus]),
                 turn=activation.turn,
-                cause=_cause(setup, activation),
+                cause=cause_of(setup, activation),
             )
         )
     if is_solo(setup) and adventure_of(setup).number == 1:
@@ -1188,7 +1188,7 @@ def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:
     return lines
 
 
-def _cause(setup: Setup, activation: Activation) -> Message:
+def cause_of(setup: Setup, activation: Activation) -> Message:
     """Say why a virus was activated."""
     name = setup.player(activation.seat).name if activation.seat is not None else ""
     causes = {
