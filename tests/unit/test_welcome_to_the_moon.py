@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -858,3 +860,40 @@ def test_the_adventure_5_astronaut_rule_is_explained_with_the_seeds_words() -> N
     text = " ".join(wttm.ADVENTURES[5].notes)
     assert "スコアトラック×使用数" in text and "not multiplied" in text
     assert any("スコアトラック×使用数" in line for line in WTTM.reference())
+
+
+# -- The worked examples of docs/welcome-to-the-moon.md -----------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def documented_figures() -> list[tuple[str, str, str, str]]:
+    """Every row (example, player, category, value) of the figure tables in docs/welcome-to-the-moon.md."""
+    rows = []
+    for line in (DOCS / "welcome-to-the-moon.md").read_text().splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0].endswith(".json"):
+            rows.append((cells[0], cells[1], cells[2], cells[3]))
+    return rows
+
+
+def test_the_worked_examples_name_every_example_file_of_this_game() -> None:
+    named = {example for example, *_rest in documented_figures()}
+    assert named == {path.name for path in (DOCS / "examples").glob("welcome-to-the-moon-*.json")} - {
+        "welcome-to-the-moon-colony.json"
+    }
+    assert len(documented_figures()) >= 30
+
+
+@pytest.mark.parametrize(("example", "player", "category", "value"), documented_figures())
+def test_a_worked_example_replays_to_the_figure_the_document_gives(
+    example: str, player: str, category: str, value: str
+) -> None:
+    state, board = replay(json.loads((DOCS / "examples" / example).read_text()))
+    assert not state.skipped
+    if category == "winners":
+        assert ", ".join(p.name for p in board.players if p.seat in board.winners) == value
+    elif category == "verdict":
+        assert board.verdict is not None and ("player" if board.verdict.player_wins else "automa") == value
+    else:
+        assert points(board, player, None if category == "total" else category) == int(value)
