@@ -165,3 +165,29 @@ def test_the_sheet_takes_one_tap_per_box_and_shows_the_running_total(live_server
     running = aki.locator(".running .total").inner_text()
     assert int(running) > 0  # the plants of a station with a circled multiplier, the tank, the zone
     screenshot(aki, "moon-quick-sheet")
+
+
+def test_one_players_plant_track_activates_a_virus_on_all_four_phones(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    names = ["Aki", "Ben", "Chika", "Dai"]
+    link = new_moon_table(host, live_server, names, adventure="6")
+    aki, ben, chika, dai = phones = [phone() for _ in names]
+    for page, name in zip(phones, names, strict=True):
+        join(page, link, name)
+        live(page)
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    plus = ben.locator("[aria-labelledby='f-plant-boxes-label'] button.step").nth(1)
+    for _ in range(5):  # Ben marks five plant boxes, one tap each
+        submit_and_wait(ben, plus)
+    for page in phones:
+        alert = page.locator("#viruses [role=alert]")
+        alert.wait_for()
+        assert "A virus is active: infect now" in alert.inner_text()
+        assert "green virus activated on turn 1 by Ben's plant track" in page.locator("#viruses").inner_text()
+    screenshot(dai, "moon-virus")
+    chika.locator("#viruses input[name=spaces]").fill("2")
+    submit_and_wait(chika, chika.get_by_role("button", name="Infected", exact=True))
+    assert chika.locator("#viruses [role=alert]").count() == 0
+    aki.wait_for_function(
+        "() => document.querySelector('#viruses').innerText.includes('Still to infect: Aki, Ben, Dai')"
+    )
