@@ -897,3 +897,25 @@ def test_a_worked_example_replays_to_the_figure_the_document_gives(
         assert board.verdict is not None and ("player" if board.verdict.player_wins else "automa") == value
     else:
         assert points(board, player, None if category == "total" else category) == int(value)
+
+
+def test_in_solo_a_solo_card_makes_astra_cross_off_a_first_bonus_the_player_chooses() -> None:
+    colony = own(1, mode="solo", adventure="3")
+    drawn = [(wttm.SOLO_CARD, {"letter": "A"}), (wttm.SOLO_CARD, {"letter": "C"})]
+    state = play(colony, *drawn).game
+    assert wttm.astra_bonuses_due(colony, state) == 1  # A asks, C does not (adventure 3)
+    board = board_of(
+        colony,
+        *drawn,
+        (wttm.ASTRA_BONUS, {"space": 2}),
+        (wttm.BONUS, {"seat": 1, "space": 2}),
+        (wttm.BONUS, {"seat": 1, "space": 3}),
+    )
+    assert points(board, "Aki", "quarters") == 5 + 15
+    with pytest.raises(AssertionError):
+        play(colony, *drawn, (wttm.ASTRA_BONUS, {"space": 2}), (wttm.ASTRA_BONUS, {"space": 3}))  # one owed
+    with pytest.raises(AssertionError):
+        play(colony, (wttm.BONUS, {"seat": 1, "space": 2}), *drawn, (wttm.ASTRA_BONUS, {"space": 2}))  # taken
+    dome = own(1, mode="solo", adventure="5")
+    assert wttm.astra_bonuses_due(dome, play(dome, *drawn).game) == 2  # every solo card (adventure 5)
+    assert wttm.astra_bonuses_due(setup_of(2, adventure="5"), play(setup_of(2, adventure="5")).game) == 0

@@ -77,3 +77,16 @@ def test_the_adventure_6_sheet_asks_for_the_boxes_marked_not_the_thresholds(
     labels = [label.text for label in page(aki, code).select(".sheet-label")]
     assert any(text.startswith("Plant track: boxes marked") for text in labels)
     assert not any("thresholds reached" in text for text in labels)
+
+
+def test_in_solo_the_panel_asks_which_first_bonus_astra_crosses_off_after_a_solo_card(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:1], adventure="3", mode="solo", components="own")
+    aki = joined_phone(client, make_client, code, 1)
+    assert "wttm.astra-bonus" not in kinds_on(aki, code)
+    assert submit(aki, code, "wttm.solo-card", letter="B").status_code == 303
+    assert submit(aki, code, "wttm.astra-bonus", space="4").status_code == 303
+    assert "wttm.astra-bonus" not in kinds_on(aki, code)
+    crossed = [h.text for h in page(aki, code).select("article.mission h3") if "first crossed off by ASTRA" in h.text]
+    assert len(crossed) == 1 and crossed[0].startswith("Bottom-right quarter")

@@ -249,6 +249,9 @@ MISSION_CARD, COMBOS, HAND, SOLO_CARD, ASTRA_CARD = (
     "wttm.astra-card",
 )
 SABOTAGE, BONUS, VIRUS, INFECT = "wttm.sabotage", "wttm.bonus", "wttm.virus", "wttm.infect"
+ASTRA_BONUS = "wttm.astra-bonus"
+# Solo: the solo cards whose draw makes ASTRA cross off a first bonus (BGA Astra3: A and B; Astra5: every one).
+ASTRA_BONUS_CARDS = {3: ("A", "B"), 5: LETTERS}
 FLIP, SOLO_CHOICE, MISSION, ERROR, ERROR_CROSS, SHEET, SHEET_FULL = (
     "wttm.flip",
     "wttm.solo-choice",
@@ -313,6 +316,7 @@ class Moon:
     bonuses: Mapping[int, tuple[Completion, ...]] = field(default_factory=dict)  # bonus space -> who reached it
     viruses: tuple[Activation, ...] = ()  # adventure 6, in order of activation
     infections: Mapping[int, int] = field(default_factory=dict)  # seat -> activations it has infected for
+    astra_bonuses: tuple[int, ...] = ()  # solo, adventures 3 and 5: bonus spaces whose first value ASTRA crossed off
 
     def combos(self) -> tuple[tuple[int, str], ...]:
         """The three (number, action) combos now on the table (none before the first flip)."""
@@ -655,8 +659,39 @@ def _bonus(setup: Setup, state: Moon, event: Event) -> Moon:
     done = state.bonuses.get(space, ())
     if any(c.seat == seat for c in done):
         raise RuleError(N_("{name} already has this bonus."), name=setup.player(seat).name)
-    first = is_solo(setup) or all(c.turn == state.turn for c in done)
+    # Alone at the table: first, unless ASTRA crossed that first value off.
+    first = space not in state.astra_bonuses if is_solo(setup) else all(c.turn == state.turn for c in done)
     return evolve(state, bonuses={**state.bonuses, space: (*done, Completion(seat, state.turn, first))})
+
+
+def astra_bonuses_due(setup: Setup, state: Moon) -> int:
+    """Solo, adventures 3 and 5: the first bonuses ASTRA has still to cross off for the solo cards drawn.
+
+    As Board Game Arena has it (``Astra3``: solo cards A and B; ``Astra5``: every solo card); the
+    player chooses which, among the spaces they have not reached.
+    """
+    letters = ASTRA_BONUS_CARDS.get(adventure_of(setup).number, ())
+    if not is_solo(setup) or not letters:
+        return 0
+    free = (
+        len(adventure_of(setup).bonus_spaces)
+        - len(state.astra_bonuses)
+        - len(set(state.bonuses) - set(state.astra_bonuses))
+    )
+    owed = sum(state.solo_seen.get(letter, 0) for letter in letters) - len(state.astra_bonuses)
+    return max(0, min(owed, free))
+
+
+def _astra_bonus(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Solo, adventures 3 and 5: ASTRA crosses off the first value of a bonus space the player chose."""
+    space = event.payload["space"]
+    if astra_bonuses_due(setup, state) <= 0:
+        raise RuleError(N_("No solo card asks ASTRA to cross off a bonus now."))
+    if not 1 <= space <= len(adventure_of(setup).bonus_spaces):
+        raise RuleError(N_("This adventure's sheet has no bonus space {space}."), space=space)
+    if space in state.astra_bonuses or space in state.bonuses:
+        raise RuleError(N_("ASTRA crosses off a first bonus nobody has taken yet."))
+    return evolve(state, astra_bonuses=(*state.astra_bonuses, space))
 
 
 def _activate(state: Moon, virus: str, seat: int | None, cause: str) -> Moon:
@@ -904,6 +939,16 @@ MOVES = (
         lambda setup, state, e, who: msg(
             N_("{name} reached {space}"), name=who, space=bonus_label(setup, e.payload["space"])
         ),
+    ),
+    Move(
+        ASTRA_BONUS,
+        N_("Solo: ASTRA crosses off a first bonus (adventures 3 and 5)"),
+        (Field("space", "int", 1, 8),),
+        _astra_bonus,
+        lambda setup, state, e, who: msg(
+            N_("ASTRA crossed off the first bonus of {space}"), space=bonus_label(setup, e.payload["space"])
+        ),
+        who=ANYONE,
     ),
     Move(
         VIRUS,
@@ -1162,6 +1207,8 @@ def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:
                 who=who,
             )
         )
+    for space in state.astra_bonuses:
+        lines.append(msg(N_("ASTRA crossed off the first bonus of {space}"), space=bonus_label(setup, space)))
     for seat, used in sorted(state.sabotages.items()):
         if seat == setup.seats[0] and state.astra_sabotages:
             lines.append(msg(N_("ASTRA crossed off {count} of your sabotage spaces"), count=state.astra_sabotages))

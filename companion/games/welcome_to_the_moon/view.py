@@ -55,6 +55,7 @@ class BonusLine:
     first: int
     later: int
     reached: tuple[tuple[str, bool], ...]  # (name, first)
+    crossed: bool  # solo: ASTRA crossed off its first value
     can_claim: bool
 
 
@@ -138,8 +139,11 @@ class MoonView:
     virus_choices: tuple[tuple[str, str], ...]  # viruses not yet active: (key, name)
     infections_due: int  # viruses this phone's seat has still to infect for
     infecting: tuple[str, ...]  # names of the players who still have to infect
+    astra_bonuses_due: int  # solo: first bonuses ASTRA has still to cross off (this phone may record it)
+    astra_bonus_choices: tuple[tuple[int, object], ...]  # the spaces it may cross off: (space, label)
     sabotage: Control
     bonus: Control
+    astra_bonus: Control
     virus: Control
     infect: Control
     flip: Control
@@ -256,6 +260,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
                 first=b.first,
                 later=b.later,
                 reached=tuple((names[c.seat], c.first) for c in game.bonuses.get(n, ())),
+                crossed=n in game.astra_bonuses,
                 can_claim=seat in bonus.seats and playing and not any(c.seat == seat for c in game.bonuses.get(n, ())),
             )
             for n, b in enumerate(adventure.bonus_spaces, start=1)
@@ -268,8 +273,15 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         else (),
         infections_due=rules.infections_due(game, seat) if seat is not None and seat in infect.seats else 0,
         infecting=tuple(p.name for p in setup.players if rules.infections_due(game, p.seat) > 0),
+        astra_bonuses_due=rules.astra_bonuses_due(setup, game) if viewer.control(rules.ASTRA_BONUS).allowed else 0,
+        astra_bonus_choices=tuple(
+            (n, b.label)
+            for n, b in enumerate(adventure.bonus_spaces, start=1)
+            if n not in game.astra_bonuses and n not in game.bonuses
+        ),
         sabotage=sabotage,
         bonus=bonus,
+        astra_bonus=viewer.control(rules.ASTRA_BONUS),
         virus=viewer.control(rules.VIRUS),
         infect=infect,
         flip=viewer.control(rules.FLIP),
