@@ -659,10 +659,15 @@ def test_astra_track_holds_any_thresholds_and_the_first_published_ones() -> None
         WTTM.check_setup(own(1, mode="solo", adventure="1", **{"astra-1-track": "10 21 30 16 20"}))
 
 
-def test_a_table_of_version_1_keeps_astras_points_every_fifth_rocket() -> None:
-    setup = own(1, mode="solo", adventure="1", **{"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 12"})
-    old = Setup(setup.game, setup.players, {k: v for k, v in setup.options.items() if k != "astra-1-track"}, setup.seed)
-    assert wttm.astra_score(old, play(old).game) == 30  # 12 rockets: the points of 10 (10, 20, 30 …)
+def test_a_table_that_set_its_own_points_every_fifth_rocket_in_version_1_keeps_them() -> None:
+    values = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 12"}
+    own_points = {"astra-1-points": "0 5 11 15 20 25 30 35 40 45 50 55 60 65 70"}
+    setup = own(1, mode="solo", adventure="1", **values, **own_points)
+    assert wttm.astra_score(setup, play(setup).game) == 11  # 12 rockets: the points set for 10
+    stored = Setup(setup.game, setup.players, {k: v for k, v in setup.options.items() if k != "astra-1-track"}, "s")
+    assert wttm.astra_score(stored, play(stored).game) == 11  # as the app stored it, without the new option
+    default = own(1, mode="solo", adventure="1", **values)
+    assert wttm.astra_score(default, play(default).game) == 10  # the default points: the new track (below 16)
 
 
 def test_astra_crossing_its_last_rocket_launches_and_ends_the_game_then_the_points_decide() -> None:

@@ -203,7 +203,7 @@ OPTIONS = (
         ),
         applies=when({ADVENTURE: "1", MODE: SOLO}),
     ),
-    RuleOption(  # before version 2: read only when a table stored it and not astra-1-track
+    RuleOption(  # before version 2: read only where a table set its own (see astra_track)
         ASTRA_1_POINTS,
         N_("Solo, adventure 1: ASTRA's points at the start and at every fifth rocket"),
         (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150),
@@ -634,7 +634,6 @@ def _sabotage(setup: Setup, state: Moon, event: Event) -> Moon:
     seat = event.payload["seat"]
     if adventure_of(setup).number != 1:
         raise RuleError(N_("Only adventure 1 has sabotage spaces."))
-    _check_not_over(state)
     if state.sabotages.get(seat, 0) >= SABOTAGE_SPACES:
         raise RuleError(N_("Every sabotage space of this sheet is already used."))
     state = evolve(state, sabotages={**state.sabotages, seat: state.sabotages.get(seat, 0) + 1})
@@ -644,18 +643,12 @@ def _sabotage(setup: Setup, state: Moon, event: Event) -> Moon:
     return state
 
 
-def _check_not_over(state: Moon) -> None:
-    if state.end_turn is not None and state.turn > state.end_turn:
-        _check_playing(state)
-
-
 def _bonus(setup: Setup, state: Moon, event: Event) -> Moon:
     """A bonus space reached (区画ボーナス): the first value to all who reach it in the earliest turn anyone does."""
     seat, space = event.payload["seat"], event.payload["space"]
     spaces = adventure_of(setup).bonus_spaces
     if not 1 <= space <= len(spaces):
         raise RuleError(N_("This adventure's sheet has no bonus space {space}."), space=space)
-    _check_not_over(state)
     done = state.bonuses.get(space, ())
     if any(c.seat == seat for c in done):
         raise RuleError(N_("{name} already has this bonus."), name=setup.player(seat).name)
@@ -704,7 +697,6 @@ def _virus(setup: Setup, state: Moon, event: Event) -> Moon:
     """Adventure 6: a virus activated, recorded with one tap where the app could not see it happen."""
     if adventure_of(setup).number != 6:
         raise RuleError(N_("Only adventure 6 has viruses."))
-    _check_not_over(state)
     virus = event.payload["virus"]
     if any(a.virus == virus for a in state.viruses):
         raise RuleError(N_("The {virus} is already active."), virus=msg(VIRUS_NAMES[virus]))
@@ -1040,11 +1032,12 @@ def astra_track(setup: Setup) -> tuple[int, tuple[tuple[int, int], ...]]:
 
     As Board Game Arena's ``Astra1.php`` (Syarwin/bga-welcometothemoon, commit 667343e of 2025-05-21)
     has it by default: 10 points below 16 rockets, then 20 at 16, 30 at 21, … 150 at 81. A table that
-    stored the points of version 1 (``astra-1-points``, one value every five rockets) keeps them.
+    set its own points in version 1 (``astra-1-points``, one value every five rockets) and no track
+    keeps them, in the app and in its exported scenario alike.
     """
-    if ASTRA_1_TRACK not in setup.options and ASTRA_1_POINTS in setup.options:
-        old = [int(points) for points in setup.options[ASTRA_1_POINTS]]
-        return old[0], tuple((i * ASTRA_1_STEP, points) for i, points in enumerate(old) if i)
+    old_points = tuple(int(p) for p in setup.options.get(ASTRA_1_POINTS, ()))
+    if old_points and old_points != _default(ASTRA_1_POINTS) and _is_default(setup, ASTRA_1_TRACK):
+        return old_points[0], tuple((i * ASTRA_1_STEP, points) for i, points in enumerate(old_points) if i)
     values = [int(n) for n in option_value(setup, OPTIONS, ASTRA_1_TRACK)]
     if len(values) % 2 == 0:
         raise RuleError(N_("ASTRA's track: the points below the first threshold, then pairs of rockets and points."))
@@ -1052,6 +1045,14 @@ def astra_track(setup: Setup) -> tuple[int, tuple[tuple[int, int], ...]]:
     if any(later[0] <= earlier[0] for earlier, later in pairwise(pairs)):
         raise RuleError(N_("ASTRA's track: each threshold needs more rockets than the one before."))
     return values[0], pairs
+
+
+def _default(key: str) -> Any:
+    return next(option.default for option in OPTIONS if option.key == key)
+
+
+def _is_default(setup: Setup, key: str) -> bool:
+    return tuple(option_value(setup, OPTIONS, key)) == tuple(_default(key))
 
 
 def astra_next_milestone(setup: Setup, state: Moon) -> int | None:
