@@ -200,6 +200,7 @@ def test_one_players_plant_track_activates_a_virus_on_all_four_phones(live_serve
     aki.wait_for_function(
         "() => document.querySelector('#viruses').innerText.includes('Still to infect: Aki, Ben, Dai')"
     )
+    dai.context.close()
 
 
 @pytest.mark.parametrize("adventure", ["1", "3", "5"])
