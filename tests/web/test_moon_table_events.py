@@ -90,3 +90,31 @@ def test_in_solo_the_panel_asks_which_first_bonus_astra_crosses_off_after_a_solo
     assert "wttm.astra-bonus" not in kinds_on(aki, code)
     crossed = [h.text for h in page(aki, code).select("article.mission h3") if "first crossed off by ASTRA" in h.text]
     assert len(crossed) == 1 and crossed[0].startswith("Bottom-right quarter")
+
+
+def test_astras_track_of_any_length_is_set_on_the_new_table_form_and_shown_on_the_results(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = new_table(
+        client,
+        game="welcome-to-the-moon",
+        players=FOUR[:1],
+        adventure="1",
+        mode="solo",
+        **{"astra-1-track": "10 15 20 80 150", "astra-1-sabotage": "first"},
+    )
+    setup = table_state(app, code).setup
+    assert list(setup.options["astra-1-track"]) == [10, 15, 20, 80, 150]
+    results = page(client, code + "/results").text
+    assert "10 15 20 80 150" in results and "on the first draw of each solo card only" in results
+    refused = client.post(
+        "/new",
+        data={
+            "game": "welcome-to-the-moon",
+            "name-1": "Aki",
+            "option-mode": "solo",
+            "option-adventure": "1",
+            "option-astra-1-track": "10 15",
+        },
+    )
+    assert refused.status_code != 303 and "pairs of rockets and points" in refused.text
