@@ -209,6 +209,7 @@ OPTIONS = (
         (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150),
         minimum=0,
         maximum=300,
+        note=N_("Rule version 1, replaced by astra-1-track: read only where a table set its own and no track."),
         applies=lambda values: False,
     ),
     RuleOption(
