@@ -135,6 +135,7 @@ class MoonView:
     astra_sabotages: int  # adventure 1 solo: your sabotage spaces ASTRA crossed off
     sabotages_left: int | None  # adventure 1: this phone's seat's free sabotage spaces (None: it may not sabotage)
     bonuses: tuple[BonusLine, ...]
+    has_viruses: bool  # adventure 6: the table's viruses are shown
     viruses: tuple[VirusLine, ...]
     virus_choices: tuple[tuple[str, str], ...]  # viruses not yet active: (key, name)
     infections_due: int  # viruses this phone's seat has still to infect for
@@ -265,6 +266,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
             )
             for n, b in enumerate(adventure.bonus_spaces, start=1)
         ),
+        has_viruses=adventure.number == 6,
         viruses=tuple(VirusLine(VIRUS_NAMES[a.virus], a.turn, rules.cause_of(setup, a)) for a in game.viruses),
         virus_choices=tuple(
             (key, name) for key, name in VIRUS_NAMES.items() if not any(a.virus == key for a in game.viruses)
