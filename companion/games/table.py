@@ -348,8 +348,22 @@ def moves(game: Game) -> dict[str, Move]:
     by_kind = _MOVES.get(game.slug)
     if by_kind is None:
         table_moves = TABLE_MOVES if game.table_extras else tuple(m for m in TABLE_MOVES if m.kind not in _EXTRAS)
-        by_kind = _MOVES[game.slug] = {m.kind: m for m in (*table_moves, *game.moves)}
+        by_kind = {m.kind: m for m in (*table_moves, *game.moves)}
+        redraw = getattr(game, "redraw_hidden", None)
+        if redraw is not None:
+            by_kind[kinds.TABLE_RESEED] = evolve(by_kind[kinds.TABLE_RESEED], apply=_reseed_redrawing(redraw))
+        _MOVES[game.slug] = by_kind
     return by_kind
+
+
+def _reseed_redrawing(redraw: Callable[[Setup, Any], Any]) -> Callable[[Setup, TableState, Event], TableState]:
+    """The reseed of a game that holds hidden cards: they are shuffled again from the fresh seed."""
+
+    def apply(setup: Setup, state: TableState, event: Event) -> TableState:
+        reseeded = _table_reseed(setup, state, event)
+        return evolve(reseeded, game=redraw(reseeded.setup, reseeded.game))
+
+    return apply
 
 
 _MOVES: dict[str, dict[str, Move]] = {}

@@ -924,3 +924,16 @@ def test_in_solo_a_solo_card_makes_astra_cross_off_a_first_bonus_the_player_choo
     dome = own(1, mode="solo", adventure="5")
     assert wttm.astra_bonuses_due(dome, play(dome, *drawn).game) == 2  # every solo card (adventure 5)
     assert wttm.astra_bonuses_due(setup_of(2, adventure="5"), play(setup_of(2, adventure="5")).game) == 0
+
+
+def test_a_fresh_seed_after_an_import_shuffles_the_cards_nobody_has_seen_and_keeps_the_tops() -> None:
+    setup = setup_of()
+    before = play(setup, *flips(3)).game
+    after = play(setup, *flips(3), ("table.reseed", {"seed": "server-fresh"})).game
+    assert [pile[0] for pile in after.piles] == [pile[0] for pile in before.piles]  # numbers already showing
+    assert [len(pile) for pile in after.piles] == [len(pile) for pile in before.piles]
+    hidden_before = Counter(card for pile in before.piles for card in pile[1:])
+    assert Counter(card for pile in after.piles for card in pile[1:]) == hidden_before
+    assert [pile[1:] for pile in after.piles] != [pile[1:] for pile in before.piles]
+    predicted = play(setup, *flips(5)).game.combos()
+    assert play(setup, *flips(3), ("table.reseed", {"seed": "server-fresh"}), *flips(2)).game.combos() != predicted

@@ -75,4 +75,5 @@ GAME = BoardGame(
     score_state=rules.score_moon,
     view=moon_view,
     reference_lines=_reference(),
+    redraw_hidden=rules.redraw_hidden,
 )

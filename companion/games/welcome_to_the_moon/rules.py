@@ -377,6 +377,24 @@ def sheet_label(setup: Setup, key: str) -> str | Message:
 # -- The deck ------------------------------------------------------------------------------------
 
 
+def redraw_hidden(setup: Setup, state: Moon) -> Moon:
+    """Shuffle the cards nobody has seen yet from ``setup``'s (fresh) seed, as after an import.
+
+    Together: every pile keeps its length and its top card, whose number already shows; the cards
+    under them are shuffled and dealt back. Solo: the deck still to draw is shuffled.
+    """
+    if state.deck:
+        return evolve(state, deck=shuffled(state.deck, setup.seed, SLUG, "redraw", "deck"))
+    if not state.piles:
+        return state
+    hidden = shuffled(tuple(card for pile in state.piles for card in pile[1:]), setup.seed, SLUG, "redraw", "piles")
+    piles, start = [], 0
+    for pile in state.piles:
+        piles.append(pile[:1] + hidden[start : start + len(pile) - 1])
+        start += max(len(pile) - 1, 0)
+    return evolve(state, piles=tuple(piles))
+
+
 def _check_playing(state: Moon) -> None:
     if state.end_turn is not None:
         raise RuleError(N_("The game ended on turn {turn}: finish the turn and score."), turn=state.end_turn)
