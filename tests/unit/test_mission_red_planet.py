@@ -537,6 +537,9 @@ def test_characters_act_from_1_to_9_and_the_same_character_clockwise_from_the_fi
     assert mrp.next_to_act(state.setup, state.game) == 3
     with pytest.raises(AssertionError, match="Chika's character that acts now"):
         game.add(mrp.ACTED, seat=1).play()
+    game.events.pop()
+    with pytest.raises(AssertionError, match="picks of this round are made"):  # everyone picked: calls began
+        picks(game, Aki=6).play()
 
 
 def test_the_second_edition_counts_down_from_9() -> None:

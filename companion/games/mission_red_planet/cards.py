@@ -27,13 +27,14 @@ from companion.games.contract import N_, Field, Message, RuleError, msg
 
 NOTHING, CREW_IN_ZONE, CREW_ON_MARS, ZONES_WITH_CREW = "none", "crew-in-zone", "crew-on-mars", "zones-with-crew"
 MAJORITIES, SCORE_TOKENS, RESOURCE_TOKENS = "majorities", "tokens", "resource-tokens"
+# Short labels: they are a select's options on a phone.
 BONUS_COUNTS: Mapping[str, str] = {
-    NOTHING: N_("nothing: plain points"),
-    CREW_IN_ZONE: N_("crew in the zone it names"),
+    NOTHING: N_("nothing (plain points)"),
+    CREW_IN_ZONE: N_("crew in its zone"),
     CREW_ON_MARS: N_("crew on Mars"),
     ZONES_WITH_CREW: N_("zones with crew"),
-    MAJORITIES: N_("zones where you alone have the most crew"),
-    SCORE_TOKENS: N_("score tokens (a resource token counts as three)"),
+    MAJORITIES: N_("zones led alone"),
+    SCORE_TOKENS: N_("score tokens"),
     RESOURCE_TOKENS: N_("resource tokens won"),
 }
 ALWAYS, MOST, AT_LEAST, EACH = "always", "most", "at-least", "each"
@@ -50,12 +51,12 @@ BONUS_FIELD_NAMES = ("counts", "condition", "zone", "resource", "at_least", "poi
 OTHER_RESOURCE, MORE_TOKENS, MULTIPLY, BARREN = "resource", "more-tokens", "multiply", "barren"
 MAJORITY_POINTS, PLACER_POINTS = "majority-points", "placer-points"
 DISCOVERY_EFFECTS: Mapping[str, str] = {
-    OTHER_RESOURCE: N_("the zone yields another resource"),
-    MORE_TOKENS: N_("more (or fewer) score tokens in the final scoring"),
-    MULTIPLY: N_("the zone's final pot is multiplied"),
-    BARREN: N_("the zone scores nothing at the end"),
-    MAJORITY_POINTS: N_("points for the zone's final majority"),
-    PLACER_POINTS: N_("points for the player who placed it"),
+    OTHER_RESOURCE: N_("another resource"),
+    MORE_TOKENS: N_("more or fewer tokens"),
+    MULTIPLY: N_("pot multiplied"),
+    BARREN: N_("zone scores nothing"),
+    MAJORITY_POINTS: N_("points to the majority"),
+    PLACER_POINTS: N_("points to its placer"),
 }
 DISCOVERY_FIELD_NAMES = ("effect", "resource", "amount", "points", "name")
 
@@ -172,6 +173,10 @@ def what_counted(card: BonusCard, zone_name: Message | None, resource_name: str 
     """Say what a bonus card counts, with the zone or resource it names."""
     if card.counts == CREW_IN_ZONE and zone_name is not None:
         return msg(N_("crew in {zone}"), zone=zone_name)
+    if card.counts == MAJORITIES:
+        return msg(N_("zones where you alone have the most crew"))
+    if card.counts == SCORE_TOKENS and resource_name is None:
+        return msg(N_("score tokens (a resource token counts as three)"))
     if card.counts == SCORE_TOKENS and resource_name is not None:
         return msg(N_("{resource} score tokens (a resource token counts as three)"), resource=msg(resource_name))
     if card.counts == RESOURCE_TOKENS and resource_name is not None:

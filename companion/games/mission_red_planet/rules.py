@@ -519,7 +519,7 @@ def called(setup: Setup, state: RedPlanet) -> frozenset[int]:
 def _character(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     seat, character = event.payload["seat"], event.payload["character"]
     name = setup.player(seat).name
-    if state.acted:
+    if calling_order(setup, state):  # everyone has picked: the calls have begun (undo corrects a pick)
         raise RuleError(N_("The characters are being called: the picks of this round are made."))
     if character not in hand(setup, state, seat):
         raise RuleError(

@@ -82,6 +82,7 @@ class RedPlanetView:
     known_bonus: tuple[KnownCard, ...]
     known_discoveries: tuple[KnownCard, ...]
     reveal_zones: tuple[tuple[int, Message], ...]  # zones whose discovery card may be turned up now
+    reveal_pending: bool  # some card on them is still face down: the board asks for it
     characters: tuple[CharacterLine, ...]
     acting: CharacterLine | None  # whose character acts next
     still_picking: tuple[str, ...]
@@ -163,6 +164,12 @@ def _discovery_seen(setup: Setup, game: rules.RedPlanet, zone: int, seat: int | 
     return None
 
 
+def _turned_up(game: rules.RedPlanet, zone: int) -> bool:
+    """True once the discovery card on ``zone`` is face up with its effect known (or its points typed)."""
+    known = zone in game.discovery_cards and (game.over or zone in game.revealed)
+    return known or zone in game.discovery_points
+
+
 def _characters(setup: Setup, game: rules.RedPlanet, seat: int | None) -> tuple[CharacterLine, ...]:
     """This round's calling order (or the seats while they pick); characters face down until called."""
     order = rules.calling_order(setup, game) or setup.seats
@@ -240,12 +247,15 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         known_bonus=known_cards(viewer, rules.BONUS, _bonus_text(setup), _held_here(game, seat)),
         known_discoveries=known_cards(viewer, rules.REVEAL, _discovery_text, _held_here(game, seat)),
         reveal_zones=tuple(
-            (zone, rules.zone_name(setup, zone)) for zone in sorted(game.discoveries) if game.round >= rules.LAST_ROUND
+            (zone, rules.zone_name(setup, zone))
+            for zone in sorted(game.discoveries, key=lambda zone: (_turned_up(game, zone), zone))  # face down first
+            if game.round >= rules.LAST_ROUND
         ),
+        reveal_pending=any(not _turned_up(game, zone) for zone in game.discoveries),
         characters=_characters(setup, game, seat) if playing else (),
         acting=next((line for line in _characters(setup, game, seat) if line.acting), None) if playing else None,
         still_picking=tuple(p.name for p in setup.players if p.seat not in game.characters) if playing else (),
-        pick_forms=_pick_forms(setup, game, seat, pick) if playing and not game.acted else (),
+        pick_forms=_pick_forms(setup, game, seat, pick) if playing and not rules.calling_order(setup, game) else (),
         done_seat=now if now is not None and now in acted.seats else None,
         land=land,
         remove=viewer.control(rules.REMOVE),
