@@ -69,6 +69,7 @@ class CosmosView:
     goals_in_deck: int
     scoring_goal: Message | None
     goal_hint: Message | None  # what each phone counts for the goal scoring this round, once it is named
+    goal_prizes: Message
     next_goal: Message | None  # when no goal scores this round: the next one to score
     next_goal_round: int | None
     next_goal_hint: Message | None
@@ -124,6 +125,9 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         goals_in_deck=rules.GOAL_CARDS - game.drawn,
         scoring_goal=rules.goal_label(game, scoring) if scoring is not None else None,
         goal_hint=rules.goal_hint(game, scoring) if scoring is not None else None,
+        goal_prizes=msg(N_("1st {first} points, 2nd {second}"), first=rules.GOAL_PRIZES[0], second=rules.GOAL_PRIZES[1])
+        if len(setup.players) > 2
+        else msg(N_("1st {first} points; with 2 players 2nd scores nothing"), first=rules.GOAL_PRIZES[0]),
         next_goal=rules.goal_label(game, upcoming) if upcoming is not None else None,
         next_goal_round=rules.scoring_round(game, upcoming) if upcoming is not None else None,
         next_goal_hint=rules.goal_hint(game, upcoming) if upcoming is not None else None,
