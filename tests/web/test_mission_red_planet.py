@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from companion.games.mission_red_planet import rules as mrp
 from tests.conftest import new_table, post_event
 from tests.web.test_crafting_the_cosmos import pages
+from tests.web.test_live import read_stream
 from tests.web.test_moves import joined_phone, table_state
 
 THREE = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
@@ -40,9 +41,14 @@ def test_a_bonus_card_is_secret_until_the_end_and_offered_again_at_the_next_tabl
     aki, ben = (joined_phone(client, make_client, first, seat) for seat in (1, 2))
     assert post_event(aki, first, kind=mrp.BONUS, seat=1, **OLYMPUS).status_code == 303
     assert "Olympus Mons" in board(aki, first).select_one(".my-bonus").text
+    ruins = {"effect": "placer-points", "points": 4, "name": "Ancient Ruins"}
+    assert post_event(aki, first, kind=mrp.DISCOVERY, seat=1, zone=3, **ruins).status_code == 303
+    assert "Ancient Ruins" in board(aki, first).select_one("#board").text  # its placer sees what it does
     for phone in (ben, client):  # another seat, and the host without a seat
         for name, html in pages(phone, first).items():
-            assert "Olympus" not in html, name
+            assert "Olympus" not in html and "Ancient Ruins" not in html, name
+        for chunk in read_stream(phone, f"/t/{first}/stream?after=0", 2):
+            assert "Olympus" not in chunk and "Ancient Ruins" not in chunk
 
     second = new_table(client, game=mrp.SLUG, players=(("Dai", "#E69F00"), ("Emi", "#56B4E9"), ("Fumi", "#009E73")))
     dai = joined_phone(client, make_client, second, 1)
@@ -105,3 +111,23 @@ def test_discovery_cards_are_turned_up_on_the_board_in_round_10_and_the_results_
     results = " ".join(BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser").text.split())
     # (A form leaves the unticked "final resource token" box off: no resource token here.)
     assert "Round 10, Zone 2: Aki 3: Aki takes 5 ice (discovery card: +2 score tokens in the final scoring)" in results
+
+
+def test_a_discovery_card_typed_at_one_table_is_one_tap_when_turning_up_cards_at_another(client: FlaskClient) -> None:
+    first = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, first, kind=mrp.DISCOVERY, seat=1, zone=1).status_code == 303
+    for round_number in range(1, 10):
+        assert post_event(client, first, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    assert (
+        post_event(client, first, kind=mrp.REVEAL, zone=1, effect="multiply", amount=2, name="Geyser").status_code
+        == 303
+    )
+
+    second = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, second, kind=mrp.DISCOVERY, seat=2, zone=5).status_code == 303
+    for round_number in range(1, 10):
+        assert post_event(client, second, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    offered = next(form for form in board(client, second).select("form.known-card") if "Geyser" in form.text)
+    assert " ".join(offered.text.split()).endswith("“Geyser”: the final pot × 2")
+    assert one_tap(client, second, offered).status_code == 303  # the zone select offers zone 5, the only card
+    assert table_state(client.application, second).game.discovery_cards[5].amount == 2
