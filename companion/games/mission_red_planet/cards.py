@@ -44,7 +44,6 @@ BONUS_CONDITIONS: Mapping[str, str] = {
     AT_LEAST: N_("if you have at least N"),
     EACH: N_("for each one"),
 }
-BONUS_FIELD_NAMES = ("counts", "condition", "zone", "resource", "at_least", "points", "name")
 
 # -- Discovery cards -----------------------------------------------------------------------------
 
@@ -58,7 +57,6 @@ DISCOVERY_EFFECTS: Mapping[str, str] = {
     MAJORITY_POINTS: N_("points to the majority"),
     PLACER_POINTS: N_("points to its placer"),
 }
-DISCOVERY_FIELD_NAMES = ("effect", "resource", "amount", "points", "name")
 
 
 @dataclass(frozen=True)

@@ -413,14 +413,10 @@ def _bonus(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     return evolve(state, bonus_cards={**state.bonus_cards, seat: (*state.bonus_cards.get(seat, ()), card)})
 
 
-def _outer_zone(setup: Setup, state: RedPlanet, zone: int) -> None:
-    if zone in setup.options.get(CENTRAL_ZONES, (8, 9, 10)):
-        raise RuleError(N_("The central zones have no outer edge: a discovery card cannot go there."))
-
-
 def _discovery(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     zone = event.payload["zone"]
-    _outer_zone(setup, state, zone)
+    if zone in setup.options.get(CENTRAL_ZONES, (8, 9, 10)):
+        raise RuleError(N_("The central zones have no outer edge: a discovery card cannot go there."))
     if zone in state.discoveries:
         raise RuleError(N_("{zone} already has a discovery card."), zone=zone_name(setup, zone))
     if len(state.discoveries) >= MAX_DISCOVERIES:
@@ -646,7 +642,7 @@ _zone = Field("zone", "int", 1, len(ZONES))
 _bonus_fields = cards.bonus_fields(RESOURCES, len(ZONES))
 # What a card is, as typed at a table: remembered by the server and offered again at later tables.
 BONUS_CARD_FIELDS = tuple(f.name for f in _bonus_fields)
-DISCOVERY_CARD_FIELDS = cards.DISCOVERY_FIELD_NAMES
+DISCOVERY_CARD_FIELDS = tuple(f.name for f in cards.discovery_fields(RESOURCES, required=True))
 
 
 def _described_discovery(payload: Mapping[str, Any]) -> Message:
@@ -867,49 +863,57 @@ def describe_bonus_card(setup: Setup, card: BonusCard) -> Message:
     return cards.describe_bonus(card, what)
 
 
-def check_bonus(setup: Setup, state: RedPlanet, seat: int, card: BonusCard) -> BonusOutcome:
-    """Check one bonus card against ``state``: its points when its condition holds, and the reason."""
-    if card.condition == cards.ALWAYS:
-        return BonusOutcome(seat, card, card.points, msg(N_("no condition: +{points}"), points=card.points))
-    counts = {s: _COUNTERS[card.counts](state, card, s) for s in setup.seats}
+CardVerdict = tuple[int, Message]  # a bonus card's points and the reason
+
+
+def _always(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    return card.points, msg(N_("no condition: +{points}"), points=card.points)
+
+
+def _each(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    total = counts[seat] * card.points
+    return total, msg(N_("{count} × {points} = {total}"), count=counts[seat], points=card.points, total=total)
+
+
+def _at_least(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
     mine = counts[seat]
-    if card.condition == cards.EACH:
-        total = mine * card.points
-        return BonusOutcome(
-            seat, card, total, msg(N_("{count} × {points} = {total}"), count=mine, points=card.points, total=total)
-        )
-    if card.condition == cards.AT_LEAST:
-        if mine >= card.at_least:
-            reason = msg(
-                N_("{count}, at least {needed}: met, +{points}"), count=mine, needed=card.at_least, points=card.points
-            )
-            return BonusOutcome(seat, card, card.points, reason)
-        reason = msg(N_("{count}, fewer than {needed}: not met, 0"), count=mine, needed=card.at_least)
-        return BonusOutcome(seat, card, 0, reason)
+    if mine >= card.at_least:
+        met = N_("{count}, at least {needed}: met, +{points}")
+        return card.points, msg(met, count=mine, needed=card.at_least, points=card.points)
+    return 0, msg(N_("{count}, fewer than {needed}: not met, 0"), count=mine, needed=card.at_least)
+
+
+def _most(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    """The most of all players, at least one; a tie for the most meets it only if ``bonus-tie`` says so."""
     names = {p.seat: p.name for p in setup.players}
-    best = max(counts.values())
+    mine, best = counts[seat], max(counts.values())
     if mine == 0:
-        return BonusOutcome(seat, card, 0, msg(N_("none: not met, 0")))
+        return 0, msg(N_("none: not met, 0"))
     if mine < best:
         ahead = ", ".join(f"{names[s]} {n}" for s, n in counts.items() if n == best)
-        return BonusOutcome(seat, card, 0, msg(N_("{count}, but {ahead}: not met, 0"), count=mine, ahead=ahead))
-    tied = [names[s] for s, n in counts.items() if n == best and s != seat]
+        return 0, msg(N_("{count}, but {ahead}: not met, 0"), count=mine, ahead=ahead)
+    tied = ", ".join(names[s] for s, n in counts.items() if n == best and s != seat)
     if not tied:
-        return BonusOutcome(
-            seat, card, card.points, msg(N_("{count}, the most: met, +{points}"), count=mine, points=card.points)
-        )
+        return card.points, msg(N_("{count}, the most: met, +{points}"), count=mine, points=card.points)
     if setup.options.get(BONUS_TIE, TIE_NOT_MOST) == TIE_IS_MOST:
-        reason = msg(
-            N_("{count}, tied for the most with {names}: a tie counts, +{points}"),
-            count=mine,
-            names=", ".join(tied),
-            points=card.points,
-        )
-        return BonusOutcome(seat, card, card.points, reason)
-    reason = msg(
-        N_("{count}, tied for the most with {names}: a tie is not the most, 0"), count=mine, names=", ".join(tied)
-    )
-    return BonusOutcome(seat, card, 0, reason)
+        counted = N_("{count}, tied for the most with {names}: a tie counts, +{points}")
+        return card.points, msg(counted, count=mine, names=tied, points=card.points)
+    return 0, msg(N_("{count}, tied for the most with {names}: a tie is not the most, 0"), count=mine, names=tied)
+
+
+_CONDITIONS: Mapping[str, Callable[[Setup, BonusCard, int, Mapping[int, int]], CardVerdict]] = {
+    cards.ALWAYS: _always,
+    cards.EACH: _each,
+    cards.AT_LEAST: _at_least,
+    cards.MOST: _most,
+}
+
+
+def check_bonus(setup: Setup, state: RedPlanet, seat: int, card: BonusCard) -> BonusOutcome:
+    """Check one bonus card against ``state``: its points when its condition holds, and the reason."""
+    counts = {s: _COUNTERS[card.counts](state, card, s) for s in setup.seats}
+    points, reason = _CONDITIONS[card.condition](setup, card, seat, counts)
+    return BonusOutcome(seat, card, points, reason)
 
 
 def bonus_outcomes(setup: Setup, state: RedPlanet) -> tuple[BonusOutcome, ...]:
