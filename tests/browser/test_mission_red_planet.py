@@ -62,6 +62,7 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
     submit_and_wait(aki, aki.get_by_role("button", name="Aki's character is done"))
     caught_up(host, board_seq(aki))
     submit_and_wait(host, host.get_by_role("button", name="Ben's character is done"))
+    assert host.locator("select[name=first_player] option").first.inner_text() == "— (Ben acted last)"
     submit_and_wait(host, host.get_by_role("button", name=re.compile(r"^End round 1")))
     assert host.locator("#mars-title ~ p", has_text="First player").inner_text() == "First player: Ben"
 

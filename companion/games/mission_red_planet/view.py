@@ -88,6 +88,7 @@ class RedPlanetView:
     still_picking: tuple[str, ...]
     pick_forms: tuple[PickForm, ...]
     done_seat: int | None  # the seat acting now, if this phone may say it is done
+    acted_last: str | None  # every character has acted: this player takes the first player token
     land: Control
     remove: Control
     set_crew: Control
@@ -257,6 +258,9 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         still_picking=tuple(p.name for p in setup.players if p.seat not in game.characters) if playing else (),
         pick_forms=_pick_forms(setup, game, seat, pick) if playing and not rules.calling_order(setup, game) else (),
         done_seat=now if now is not None and now in acted.seats else None,
+        acted_last=setup.player(game.acted[-1]).name
+        if playing and game.acted and len(game.acted) == len(setup.seats)
+        else None,
         land=land,
         remove=viewer.control(rules.REMOVE),
         set_crew=viewer.control(rules.SET_CREW),
