@@ -200,6 +200,7 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
     acted = viewer.control(rules.ACTED)
     playing = not game.over
     now = rules.next_to_act(setup, game) if playing else None
+    characters = _characters(setup, game, seat) if playing else ()
     return RedPlanetView(
         round=min(game.round, rules.LAST_ROUND),
         over=game.over,
@@ -253,8 +254,8 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
             if game.round >= rules.LAST_ROUND
         ),
         reveal_pending=any(not _turned_up(game, zone) for zone in game.discoveries),
-        characters=_characters(setup, game, seat) if playing else (),
-        acting=next((line for line in _characters(setup, game, seat) if line.acting), None) if playing else None,
+        characters=characters,
+        acting=next((line for line in characters if line.acting), None),
         still_picking=tuple(p.name for p in setup.players if p.seat not in game.characters) if playing else (),
         pick_forms=_pick_forms(setup, game, seat, pick) if playing and not rules.calling_order(setup, game) else (),
         done_seat=now if now is not None and now in acted.seats else None,
