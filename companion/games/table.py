@@ -356,12 +356,14 @@ def moves(game: Game) -> dict[str, Move]:
     return by_kind
 
 
-def _reseed_redrawing(redraw: Callable[[Setup, Any], Any]) -> Callable[[Setup, TableState, Event], TableState]:
+def _reseed_redrawing(
+    redraw: Callable[[Setup, Setup, Any], Any],
+) -> Callable[[Setup, TableState, Event], TableState]:
     """The reseed of a game that holds hidden cards: they are shuffled again from the fresh seed."""
 
     def apply(setup: Setup, state: TableState, event: Event) -> TableState:
         reseeded = _table_reseed(setup, state, event)
-        return evolve(reseeded, game=redraw(reseeded.setup, reseeded.game))
+        return evolve(reseeded, game=redraw(state.setup, reseeded.setup, reseeded.game))
 
     return apply
 

@@ -432,3 +432,16 @@ def test_a_goal_card_turned_up_is_asked_for_on_every_phone_until_anyone_names_it
     assert [number for number, _label in ben.unnamed_goals] == [1, 2] and ben.goal.allowed
     state, _ = Game().end_phase().add(ctc.GOAL, goal=2, goal_kind="oxygen").play()  # from any seated phone
     assert [number for number, _label in panel_for(state, 3).unnamed_goals] == [1]
+
+
+def test_a_fresh_seed_after_an_import_reshuffles_the_tokens_left_in_the_stack_and_no_others() -> None:
+    game = Game().nebula("Aki", 3).life("Aki").nebula("Ben", 3).life("Ben")
+    stack = ctc.life_stack("cosmos", 3)
+    game.add("table.reseed", seed="server-fresh")
+    after, _ = game.play()
+    assert after.game.stack[:2] == stack[:2]  # drawn tokens stay drawn
+    assert Counter(after.game.stack) == Counter(stack)  # the same tokens, none added or lost
+    assert after.game.stack[2:] != stack[2:]
+    game.nebula("Chika", 3).life("Chika")
+    drawn, _ = game.play()
+    assert drawn.game.galaxy(3).lives[0].value == after.game.stack[2]

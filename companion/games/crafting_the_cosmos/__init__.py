@@ -27,7 +27,7 @@ def _reference() -> tuple[str, ...]:
 
 GAME = BoardGame(
     slug=rules.SLUG,
-    rule_version=1,
+    rule_version=2,  # 2: the stack reshuffled after an import's fresh seed is kept in the state
     name=N_("Crafting the Cosmos"),
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,
@@ -39,4 +39,5 @@ GAME = BoardGame(
     score_state=rules.score_cosmos,  # advanced life counts once the game is over
     view=cosmos_view,  # other seats' advanced life values are left out there
     reference_lines=_reference(),
+    redraw_hidden=rules.redraw_hidden,
 )

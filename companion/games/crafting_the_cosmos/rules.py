@@ -221,6 +221,7 @@ class Cosmos:
     counts: Mapping[int, int] = field(default_factory=dict)  # for the goal that scores this round
     draws: int = 0  # advanced life tokens drawn so far
     end_phases: tuple[EndPhase, ...] = ()
+    stack: tuple[int, ...] = ()  # the stack as reshuffled after an import's fresh seed (else the seed's)
 
     @property
     def over(self) -> bool:
@@ -257,6 +258,18 @@ def life_stack(seed: str, player_count: int) -> tuple[int, ...]:
     group_1 = shuffled(GROUP_1, seed, SLUG, "advanced-life", "group-1")[: GROUP_1_PER_PLAYER * player_count]
     group_2 = shuffled(GROUP_2, seed, SLUG, "advanced-life", "group-2")
     return (*group_1, *group_2)
+
+
+def stack_of(setup: Setup, state: Cosmos) -> tuple[int, ...]:
+    """Return the advanced life stack in play: the seed's, or the one reshuffled after an import."""
+    return state.stack or life_stack(setup.seed, len(setup.players))
+
+
+def redraw_hidden(before: Setup, after: Setup, state: Cosmos) -> Cosmos:
+    """Shuffle the tokens still in the stack from ``after``'s (fresh) seed; those drawn stay drawn."""
+    stack = stack_of(before, state)
+    rest = shuffled(stack[state.draws :], after.seed, SLUG, "advanced-life", "redraw", state.draws)
+    return evolve(state, stack=(*stack[: state.draws], *rest))
 
 
 def drawn_first_player(setup: Setup) -> int:
@@ -401,7 +414,7 @@ def _advanced_life(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
     galaxy = state.galaxy(seat)
     if len(galaxy.lives) >= len(galaxy.nebulae):
         raise RuleError(N_("An advanced life needs a completed nebula without one: record the completed nebula first."))
-    stack = life_stack(setup.seed, len(setup.players))
+    stack = stack_of(setup, state)
     if state.draws >= len(stack):
         raise RuleError(N_("The advanced life stack is empty."))
     token = AdvancedLife(event.seq, state.draws, stack[state.draws])

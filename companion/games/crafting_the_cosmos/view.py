@@ -142,7 +142,7 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
             (goal, rules.goal_label(game, goal)) for goal in range(1, game.drawn + 1) if goal not in scored
         ),
         goal_kinds=tuple(rules.GOAL_KINDS.items()),
-        stack_left=len(rules.life_stack(setup.seed, len(setup.players))) - game.draws,
+        stack_left=len(rules.stack_of(setup, game)) - game.draws,
         rows=tuple(_row(game, player, viewer) for player in setup.players),
         my_lives=_values(game, viewer.seat) if viewer.seat is not None else None,
         forms=()

@@ -377,7 +377,7 @@ def sheet_label(setup: Setup, key: str) -> str | Message:
 # -- The deck ------------------------------------------------------------------------------------
 
 
-def redraw_hidden(setup: Setup, state: Moon) -> Moon:
+def redraw_hidden(before: Setup, setup: Setup, state: Moon) -> Moon:
     """Shuffle the cards nobody has seen yet from ``setup``'s (fresh) seed, as after an import.
 
     Together: every pile keeps its length and its top card, whose number already shows; the cards
