@@ -1,29 +1,24 @@
-"""htmx in one place: is this request asking for a fragment, and ``Vary: HX-Request``."""
+"""htmx in one place, through flask-htmx: is this request asking for a fragment, and ``Vary: HX-Request``."""
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, Response
+from flask_htmx import HTMX
 
 from companion import cookies
 
+htmx = HTMX()
+
 
 def init_app(app: Flask) -> None:
-    """Add the ``Vary: HX-Request`` header to every response with a body."""
+    """Give ``app`` flask-htmx and add the ``Vary: HX-Request`` header to every response with a body."""
+    htmx.init_app(app)
     app.after_request(add_vary)
 
 
 def wants_fragment() -> bool:
-    """True for htmx requests that swap a fragment (not boosted, not a history restore).
-
-    Read off the request's headers as htmx sends them (``HX-Request: true`` and so on), without
-    Werkzeug's header map: every tap and every board fetch asks.
-    """
-    environ = request.environ
-    return (
-        environ.get("HTTP_HX_REQUEST") == "true"
-        and environ.get("HTTP_HX_BOOSTED") != "true"
-        and environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST") != "true"
-    )
+    """True for htmx requests that swap a fragment (not boosted, not a history restore)."""
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
 def add_vary(response: Response) -> Response:
