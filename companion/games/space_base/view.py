@@ -38,6 +38,22 @@ class Option:
     choice: str
     sectors: tuple[int, ...]
     gain: rules.Gain
+    direction: str | None = None  # the way a two-way arrow points, when one is hit
+
+
+def take_options(console: rules.Console, dice: tuple[int, int], own_turn: bool) -> tuple[Option, ...]:
+    """Return every way to take ``dice``: both dice or the sum, each way of a two-way arrow apart."""
+    options: list[Option] = []
+    for choice in (rules.INDIVIDUAL, rules.SUM):
+        sectors = rules.chosen_sectors(dice, choice)
+        if rules.needs_direction(console, sectors, own_turn):
+            options.extend(
+                Option(choice, sectors, rules.gain_for(console, sectors, own_turn, step), way)
+                for way, step in rules.DIRECTIONS.items()
+            )
+        else:
+            options.append(Option(choice, sectors, rules.gain_for(console, sectors, own_turn)))
+    return tuple(options)
 
 
 @dataclass(frozen=True)
@@ -103,12 +119,7 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
     seat = viewer.seat
     options: tuple[Option, ...] = ()
     if roll is not None and seat in assign.seats and seat in players and seat not in roll.choices:
-        console = game.console(seat)
-        options = tuple(
-            Option(choice, sectors, rules.gain_for(console, sectors, seat == roll.seat))
-            for choice in (rules.INDIVIDUAL, rules.SUM)
-            for sectors in (rules.chosen_sectors(roll.dice, choice),)
-        )
+        options = take_options(game.console(seat), roll.dice, seat == roll.seat)
     buy = viewer.control(rules.BUY)
     first_ship = viewer.control(rules.FIRST_SHIP)
     return SpaceBaseView(
