@@ -11,10 +11,15 @@ from tests.browser.test_table_on_phones import board_seq, caught_up, create_tabl
 pytestmark = pytest.mark.browser
 
 
+def pick(form, name: str, value: object) -> None:  # type: ignore[no-untyped-def]
+    """Tap the chip that sets ``name`` to ``value``."""
+    form.locator(f"label.pick:has(input[name={name}][value='{value}'])").click()
+
+
 def buy_first_ship(page, sector: int, cost: int) -> None:  # type: ignore[no-untyped-def]
     form = page.locator("form", has=page.get_by_role("button", name="Buy first ship"))
-    form.locator("select[name=sector]").select_option(str(sector))
-    form.locator("input[name=cost]").fill(str(cost))
+    pick(form, "sector", sector)
+    pick(form, "cost", cost)
     submit_and_wait(page, form.get_by_role("button", name="Buy first ship"))
 
 

@@ -64,6 +64,7 @@ CREDITS, INCOME, VP, CHARGE, TEXT = "credits", "income", "vp", "charge", "text"
 LEFT, RIGHT, EITHER = "arrow-left", "arrow-right", "arrow-either"
 ARROW_STEPS = {LEFT: -1, RIGHT: 1, EITHER: 0}
 DIRECTIONS = {"left": -1, "right": 1}
+DIRECTION_NAMES = {"left": N_("two-way arrow to the left"), "right": N_("two-way arrow to the right")}
 REWARD_KINDS = (CREDITS, INCOME, VP, CHARGE, LEFT, RIGHT, EITHER, TEXT)
 REWARD_NAMES = {
     CREDITS: N_("credits"),
@@ -78,6 +79,12 @@ REWARD_NAMES = {
 INDIVIDUAL, SUM = "dice", "sum"
 # How a player took the dice with an ability instead of sb.assign (shown like a choice).
 SHIFTED, DOUBLED = "shift", "2x"
+CHOICE_NAMES = {
+    INDIVIDUAL: N_("took the two dice"),
+    SUM: N_("took the sum"),
+    SHIFTED: N_("took the sum shifted right"),
+    DOUBLED: N_("used 2X"),
+}
 PURCHASE, ABILITY_BUY, CLAIM = "purchase", "ability-buy", "claim"
 # The price range of each level (seed, カードの購入: レベルごとの価格帯): the ranges do not overlap,
 # so a card's cost tells its level.
@@ -124,6 +131,10 @@ SOURCE_LABELS = {
 
 LIGHT_SPEED = "light-speed"
 STARTING_BLUE, STARTING_RED = "starting-blue-credits", "starting-red-credits"
+_GUESS_NOTE = N_(
+    "A guess: neither our rules nor any public source we found prints these values. Copy the credits "
+    "on your starting ships; the results say whether the guess was used."
+)
 OPTIONS = (
     RuleOption(LIGHT_SPEED, N_("Light-speed start (15 credits, 1 income, buy several ships)"), False),
     RuleOption(
@@ -132,7 +143,7 @@ OPTIONS = (
         (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3),
         minimum=0,
         maximum=20,
-        note=N_("Not printed in our rules: copy the values on your starting ships."),
+        note=_GUESS_NOTE,
     ),
     RuleOption(
         STARTING_RED,
@@ -140,9 +151,11 @@ OPTIONS = (
         (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1),
         minimum=0,
         maximum=20,
-        note=N_("Not printed in our rules: copy the values on your starting ships."),
+        note=_GUESS_NOTE,
     ),
 )
+# Options whose default is a guess, not a value from the seed, the digest or a public source.
+GUESSES = (STARTING_BLUE, STARTING_RED)
 
 
 @dataclass(frozen=True)
@@ -289,6 +302,15 @@ def starting_ships(setup: Setup) -> dict[int, Sector]:
         )
         for sector in SECTORS
     }
+
+
+def guesses_used(setup: Setup) -> tuple[RuleOption, ...]:
+    """Return the options whose value at this table is still the app's guess (their unconfirmed default)."""
+    return tuple(
+        option
+        for option in OPTIONS
+        if option.key in GUESSES and tuple(setup.options.get(option.key, option.default)) == option.default
+    )
 
 
 def light_speed(setup: Setup) -> bool:
@@ -927,6 +949,47 @@ def _put(sector: Sector, place: int, card: Card, tokens: int) -> Sector:
     return evolve(sector, deployed=tuple(deployed)).with_tokens(place, _kept(tokens, card.red_slots))
 
 
+_CARD_FORMS = (REROLL, SET_DIE, SHIFT, DOUBLE, LOSE_VP, SWAP, EXCHANGE, YOU_WIN_ABILITY)
+
+
+def abilities_now(state: SpaceBase, seat: int, card: Card) -> tuple[str, ...]:
+    """Return the abilities ``seat`` may use now with ``card`` (its own, or any when it was typed without one).
+
+    Buy and Claim are used from the purchase form, so they are not listed here.
+    """
+    if not state.started or state.over or state.active is None:
+        return ()
+    own, roll_ = seat == state.active, state.roll
+    choosing = (
+        roll_ is not None and seat not in roll_.choices and (not state.extra_round or seat in state.extra_players)
+    )
+    timely = {
+        REROLL: own and roll_ is not None and not roll_.choices,
+        SET_DIE: own and roll_ is None and len(state.set_dice) < 2,
+        SHIFT: choosing,
+        DOUBLE: choosing,
+        LOSE_VP: True,
+        SWAP: True,
+        EXCHANGE: True,
+        YOU_WIN_ABILITY: True,
+    }
+    ability = card.ability
+    if ability is not None and ((ability.when == OWN_TURN and not own) or (ability.when == OTHER_TURNS and own)):
+        return ()
+    kinds = _CARD_FORMS if ability is None else tuple(k for k in _CARD_FORMS if k == ability.kind)
+    return tuple(kind for kind in kinds if timely[kind])
+
+
+def charged_cards(state: SpaceBase, seat: int) -> tuple[tuple[int, int, Card, int], ...]:
+    """Return (sector, place, card, tokens) of every card of ``seat`` holding charge tokens."""
+    found = []
+    for number, sector in sorted(state.console(seat).sectors.items()):
+        for place in range(len(sector.deployed) + 1):
+            if sector.tokens(place):
+                found.append((number, place, sector.card(place), sector.tokens(place)))
+    return tuple(found)
+
+
 def _adjust(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     """A printed effect the app does not model, written down with a reason."""
     if not state.started:
@@ -1319,6 +1382,14 @@ def score_space_base(setup: Setup, state: SpaceBase) -> Scoreboard:
             msg(
                 N_("{name} reached 40 VP: the round is played out so that everyone has the same number of turns."),
                 name=setup.player(state.end_triggered_by).name,
+            )
+        )
+    for option in guesses_used(setup):
+        notes.append(
+            msg(
+                N_("{option}: the app's guess ({values}) was used, not values read from the cards."),
+                option=msg(option.label),
+                values=option.describe(option.default),
             )
         )
     decided = state.over
