@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from companion.cli import main
 from companion.games.contract import Event, Player, RuleError, Setup, resolve_options
 from companion.games.mechanics.randomness import roll
 from companion.games.space_base import GAME
 from companion.games.space_base import rules as sb
 from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
 
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
 STARTING_BLUE = (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3)
 
@@ -434,3 +439,31 @@ def test_arrows_add_the_neighbours_reward_in_one_direction_and_two_way_arrows_ar
         sb.gain_for(console, (6,), True)
     assert sb.gain_for(console, (6,), True, -1).credits == 0  # 6 ← 5: the right arrow there does not turn back
     assert sb.gain_for(console, (6,), True, 1).credits == STARTING_BLUE[7 - 1]
+
+
+# -- No silent guesses, and a scenario counted by hand --------------------------------------------
+
+
+def test_the_results_say_when_the_starting_ships_credits_are_the_apps_guess() -> None:
+    guessed = GAME.score(started().setup, started().game, None)
+    assert [note.render() for note in guessed.notes if "guess" in note.render()] == [
+        "Starting ships: blue credits of sectors 1–12: the app's guess (1 1 1 1 1 1 2 2 2 2 3 3) was used, "
+        "not values read from the cards.",
+        "Starting ships: red credits of sectors 1–12: the app's guess (1 1 1 1 1 1 1 1 1 1 1 1) was used, "
+        "not values read from the cards.",
+    ]
+    typed = Table(2, **{sb.STARTING_BLUE: (2,) * 12, sb.STARTING_RED: (0,) * 12})
+    assert not [n for n in GAME.score(typed.setup, typed.game, None).notes if "guess" in n.render()]
+
+
+def test_the_abilities_example_replays_to_a_count_made_by_hand() -> None:
+    result = CliRunner().invoke(main, ["score", str(ROOT / "docs/examples/space-base-abilities.json")])
+    board = json.loads(result.output)
+    lines = {p["name"]: (p["total"], p["categories"]) for p in board["players"]}
+    # Aki: sector 9 blue 1 VP (turns 1 and 5, the second after a reroll from 1+1 to 4+5), then the
+    # swap moves the first ship to sector 6 (turn 7: 1 VP) and the 2 VP ship to sector 9, which 2X
+    # pays twice (turn 9: 4 VP). Ben: his first ship, deployed in turn 2, pays 2 VP red in turns 5
+    # and 7; Aki's "lose 3 VP" takes 3 of them.
+    assert lines["Aki"] == (7, {"stations": 7, "deployed": 0, "colonies": 0, "abilities": 0})
+    assert lines["Ben"] == (1, {"stations": 0, "deployed": 4, "colonies": 0, "abilities": -3})
+    assert board["skipped"] == [] and board["notes"] == []
