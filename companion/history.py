@@ -46,7 +46,12 @@ def save_play(engine: Engine, *, table_id: int, play: PlayResult) -> bool:
     try:
         with write_session(engine) as session:
             record = PlayRecord(
-                table_id=table_id, code=play.code, game=play.game, decided=play.decided, ended_at=play.ended_at
+                table_id=table_id,
+                code=play.code,
+                game=play.game,
+                decided=play.decided,
+                ended_at=play.ended_at,
+                start_seat=play.start_seat,
             )
             session.add(record)
             session.flush()
@@ -76,6 +81,7 @@ def _play(record: PlayRecord, seats: Sequence[SeatResultRecord]) -> PlayResult:
         game=record.game,
         ended_at=_utc(record.ended_at),
         decided=record.decided,
+        start_seat=record.start_seat,
         seats=tuple(
             SeatResult(
                 seat=s.seat,

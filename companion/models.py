@@ -65,6 +65,7 @@ class PlayRecord(SQLModel, table=True):
     game: str = Field(max_length=40, index=True)
     decided: bool = True
     ended_at: datetime = Field(default_factory=utcnow, index=True)
+    start_seat: int | None = None  # the start player, when the game knows it (for BG Stats)
 
 
 class SeatResultRecord(SQLModel, table=True):

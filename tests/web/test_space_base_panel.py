@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bs4 import BeautifulSoup, Tag
@@ -88,3 +89,13 @@ def test_a_charged_reroll_card_offers_a_reroll_to_its_owner_and_everyone_sees_th
     assert game.roll.before == ((1, 1),) and game.console(1).sectors[3].charges == 1
     shown = panel(ben, code).select_one(".rerolled")
     assert shown is not None and "1 + 1 became" in shown.text
+
+
+def test_the_bg_stats_export_names_the_start_player(client: FlaskClient) -> None:
+    code = new_table(client, game="space-base", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    record(client, code, sb.FIRST_SHIP, seat=1, sector=4, cost=2)
+    record(client, code, sb.FIRST_SHIP, seat=2, sector=9, cost=2)  # the highest sector starts: Ben
+    record(client, code, sb.START)
+    assert post_event(client, code, kind="table.end").status_code == 303
+    play = json.loads(client.get(f"/t/{code}/bgstats.bgsplay").text)["plays"][0]
+    assert sorted((s["seatOrder"], s["startPlayer"]) for s in play["playerScores"]) == [(1, False), (2, True)]

@@ -1401,4 +1401,11 @@ def score_space_base(setup: Setup, state: SpaceBase) -> Scoreboard:
             notes.append(
                 msg(N_("Tied on VP: {names} play extra round {n}; no winner yet."), names=names, n=state.extra_round)
             )
-    return Scoreboard(players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), decided=decided)
+    return Scoreboard(
+        players,
+        explanation,
+        applied_options(OPTIONS, setup.options),
+        tuple(notes),
+        decided=decided,
+        start_seat=state.order[0] if state.order else None,
+    )
