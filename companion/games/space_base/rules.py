@@ -692,8 +692,8 @@ def _buy(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     else:
         ability = _activate(setup, state, event, BUY_ABILITY if how == ABILITY_BUY else CLAIM_ABILITY)
         state = ability.state
-        if ability.amount and card.level > ability.amount:
-            raise RuleError(N_("This ability takes ships up to level {level}."), level=ability.amount)
+        if ability.amount and card.level != ability.amount:
+            raise RuleError(N_("This ability takes a level {level} ship."), level=ability.amount)
         console = state.console(seat)
         if how == ABILITY_BUY:
             _check_affordable(console, card)
