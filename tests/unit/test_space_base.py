@@ -14,6 +14,7 @@ from companion.games.contract import Event, Player, RuleError, Setup, resolve_op
 from companion.games.mechanics.randomness import roll
 from companion.games.space_base import GAME
 from companion.games.space_base import rules as sb
+from companion.games.space_base.view import take_options
 from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -467,3 +468,36 @@ def test_the_abilities_example_replays_to_a_count_made_by_hand() -> None:
     assert lines["Aki"] == (7, {"stations": 7, "deployed": 0, "colonies": 0, "abilities": 0})
     assert lines["Ben"] == (1, {"stations": 0, "deployed": 4, "colonies": 0, "abilities": -3})
     assert board["skipped"] == [] and board["notes"] == []
+
+
+# -- What a phone offers -------------------------------------------------------------------------
+
+
+def test_a_phone_offers_each_way_of_a_two_way_arrow_as_a_choice_of_its_own() -> None:
+    table = started().turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0, blue=(sb.EITHER, 0)))
+    options = take_options(table.console(1), (6, 1), True)
+    assert [(o.choice, o.direction) for o in options] == [
+        (sb.INDIVIDUAL, "left"),
+        (sb.INDIVIDUAL, "right"),
+        (sb.SUM, None),
+    ]
+    assert options[1].gain.credits == STARTING_BLUE[1 - 1] + STARTING_BLUE[7 - 1]  # 1, and 6 → 7
+
+
+def test_a_charged_card_offers_its_ability_only_while_the_rules_allow_it() -> None:
+    table = charged(4, ability=sb.REROLL)
+    card = table.console(1).sectors[4].station
+    assert sb.abilities_now(table.game, 1, card) == ()  # before the roll
+    table.move(sb.ROLL, values=[2, 3])
+    assert sb.abilities_now(table.game, 1, card) == (sb.REROLL,)
+    table.move(sb.ASSIGN, seat=2, choice=sb.SUM)
+    assert sb.abilities_now(table.game, 1, card) == ()  # someone has taken the dice
+    untyped = sb.card_from(ship(4, 2))
+    assert sb.abilities_now(table.game, 1, untyped) == (
+        sb.SHIFT,
+        sb.DOUBLE,
+        sb.LOSE_VP,
+        sb.SWAP,
+        sb.EXCHANGE,
+        sb.YOU_WIN_ABILITY,
+    )
