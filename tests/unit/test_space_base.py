@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from companion.games.contract import Event, Player, RuleError, Setup, resolve_options
+from companion.games.contract import Event, Player, RuleError, Setup, Viewer, resolve_options
 from companion.games.mechanics.randomness import roll
-from companion.games.space_base import GAME
+from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
-from companion.games.space_base.view import take_options
-from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
+from companion.games.space_base.view import space_base_view, take_options
+from companion.games.table import TABLE_OPTIONS, TableState, controls, decide, fold
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
@@ -501,3 +501,29 @@ def test_a_charged_card_offers_its_ability_only_while_the_rules_allow_it() -> No
         sb.EXCHANGE,
         sb.YOU_WIN_ABILITY,
     )
+
+
+# -- The card catalogue file ---------------------------------------------------------------------
+
+
+def test_a_catalogue_file_holds_card_facts_once_and_reads_back_checked() -> None:
+    typed = [
+        {"seat": 2, "how": sb.PURCHASE, "turn": 4, **ship(7, 8, blue=("vp", 2), slots=2, ability=sb.REROLL)},
+        {"seat": 1, **ship(7, 8, blue=("vp", 2), slots=2, ability=sb.REROLL)},  # the same card at another table
+        ship(3, 2),
+    ]
+    document = json.loads(json.dumps(catalogue.export_catalogue(typed)))
+    assert [card["sector"] for card in document["cards"]] == [7, 3] and "seat" not in document["cards"][0]
+    assert catalogue.import_catalogue(document) == tuple(document["cards"])
+    with pytest.raises(RuleError, match="Card 2 of the catalogue: 13 is above the maximum of 12"):
+        catalogue.import_catalogue({**document, "cards": [ship(3, 2), ship(13, 2)]})
+    with pytest.raises(RuleError, match="not a Space Base card catalogue"):
+        catalogue.import_catalogue({"cards": []})
+
+
+def test_cards_of_an_imported_catalogue_are_offered_for_one_tap() -> None:
+    imported = catalogue.import_catalogue(catalogue.export_catalogue([ship(7, 8, blue=("vp", 2), level=2)]))
+    table = started().turn((1, 2), SUMS)
+    viewer = Viewer(1, False, controls(GAME, table.state, 1, False), {sb.BUY: imported})
+    offered = space_base_view(table.setup, table.game, viewer).known_ships
+    assert [(k.card.sector, k.card.level, k.card.blue) for k in offered] == [(7, 2, sb.Reward(sb.VP, 2))]
