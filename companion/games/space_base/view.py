@@ -127,6 +127,17 @@ ABILITY_MOVES = {
     rules.EXCHANGE: rules.EXCHANGE_MOVE,
     rules.YOU_WIN_ABILITY: rules.YOU_WIN,
 }
+# The reward kinds as short chips (the full names are in rules.REWARD_NAMES).
+REWARD_CHIPS = {
+    rules.CREDITS: N_("credits"),
+    rules.INCOME: N_("income"),
+    rules.VP: N_("VP"),
+    rules.CHARGE: N_("charge"),
+    rules.LEFT: N_("← left"),
+    rules.RIGHT: N_("→ right"),
+    rules.EITHER: N_("←/→ either"),
+    rules.TEXT: N_("text"),
+}
 # What the purchase form offers as chips: rewards up to 6, slots up to 4, tokens up to 3.
 AMOUNTS, SLOT_COUNTS, TOKEN_COUNTS = tuple(range(1, 7)), tuple(range(5)), (1, 2, 3)
 
@@ -202,7 +213,7 @@ def charged(game: rules.SpaceBase, seat: int | None, viewer: Viewer) -> tuple[Ch
 def card_picks(light: bool) -> tuple[Pick, ...]:
     """Return the chips of a new card: sector, cost (which tells the level), both rewards."""
     costs = tuple(c for level, cs in rules.LEVEL_COSTS.items() if level <= (2 if light else 3) for c in cs)
-    kinds = tuple((kind, rules.REWARD_NAMES[kind]) for kind in rules.REWARD_KINDS)
+    kinds = tuple((kind, REWARD_CHIPS[kind]) for kind in rules.REWARD_KINDS)
     return (
         numbers("sector", N_("Sector (top right)"), rules.SECTORS),
         numbers("cost", N_("Cost (top left; I 2–5, II 7–9, III 12–14)"), costs),
