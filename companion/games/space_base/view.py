@@ -274,6 +274,9 @@ class SpaceBaseView:
     waiting: tuple[Player, ...]  # players still to choose for this roll
     first_ship_seats: tuple[Player, ...]  # seats this phone may enter a first ship for
     buy_seat: int | None  # the active seat, if this phone may buy for it
+    # The purchase phase (seed: 【3】 after 【2】): once every player has taken the dice, so that no
+    # other phone's choice refreshes the board while the chips are being picked.
+    buy_now: bool
     known_first_ships: tuple[KnownCard, ...]
     first_ship_for: Player | None  # whom a one-tap first ship is for: this phone's seat, else the next without one
     known_ships: tuple[KnownCard, ...]
@@ -314,6 +317,8 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
     buy = viewer.control(rules.BUY)
     first_ship = viewer.control(rules.FIRST_SHIP)
     mine = charged(game, seat, viewer)
+    waiting = tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices)
+    buy_seat = game.active if game.active is not None and game.active in buy.seats and game.started else None
     paying = tuple(
         c for c in mine if c.card.ability is None or c.card.ability.kind in (rules.BUY_ABILITY, rules.CLAIM_ABILITY)
     )
@@ -347,9 +352,10 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         ),
         my_seat=seat,
         my_options=options,
-        waiting=tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices),
+        waiting=waiting,
+        buy_now=buy_seat is not None and roll is not None and not waiting,
         first_ship_seats=tuple(p for p in setup.players if p.seat in first_ship.seats) if not game.started else (),
-        buy_seat=game.active if game.active is not None and game.active in buy.seats and game.started else None,
+        buy_seat=buy_seat,
         first_ship_for=next(
             (
                 p
