@@ -527,3 +527,12 @@ def test_cards_of_an_imported_catalogue_are_offered_for_one_tap() -> None:
     viewer = Viewer(1, False, controls(GAME, table.state, 1, False), {sb.BUY: imported})
     offered = space_base_view(table.setup, table.game, viewer).known_ships
     assert [(k.card.sector, k.card.level, k.card.blue) for k in offered] == [(7, 2, sb.Reward(sb.VP, 2))]
+
+
+def test_a_move_naming_only_the_sector_spends_the_tokens_of_the_card_that_holds_them() -> None:
+    table = charged(4, red=("charge", 0), red_slots=2, ability=sb.SWAP)
+    table.turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(4, 0))  # the swap card is deployed, 2 tokens
+    table.move(sb.SWAP_MOVE, seat=1, sector_a=1, sector_b=2, card_sector=4)  # no card_place: the deployed swap card
+    assert table.console(1).sectors[4].tokens(2) == 1
+    table.move(sb.CHARGE_SPENT, seat=1, sector=4, count=1)  # as the replay wrote it: no place
+    assert table.console(1).sectors[4].tokens(2) == 0

@@ -740,7 +740,29 @@ def _spend_charge(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     """Tokens spent on an ability the app does not play (the ability is carried out by hand)."""
     _check_turn(state)
     seat, number, count = event.payload["seat"], event.payload["sector"], event.payload["count"]
-    return _spend(state, seat, number, event.payload.get("place", STATION), count)
+    place = event.payload.get("place")
+    if place is None:
+        place = _holding(state.console(seat).sectors[number], lambda card: count)
+    return _spend(state, seat, number, place, count)
+
+
+def _holding(sector: Sector, needs: Callable[[Card], int], kind: str | None = None) -> int:
+    """Return the place of the card a move means when it names only the sector.
+
+    The first card (stationed, then deployed in order) carrying ability ``kind`` with the tokens
+    it needs; else the first card without a typed ability holding enough; else the stationed card
+    (whose refusal then says what it holds).
+    """
+    places = range(len(sector.deployed) + 1)
+    for fits in (
+        lambda card: kind is not None and card.ability is not None and card.ability.kind == kind,
+        lambda card: card.ability is None or kind is None,
+    ):
+        for place in places:
+            card = sector.card(place)
+            if fits(card) and sector.tokens(place) >= needs(card):
+                return place
+    return STATION
 
 
 def _spend(state: SpaceBase, seat: int, number: int, place: int, count: int) -> SpaceBase:
@@ -777,7 +799,9 @@ def _activate(setup: Setup, state: SpaceBase, event: Event, kind: str, tokens: i
     number = event.payload.get("card_sector")
     if number is None:
         return _Activation(state, int(event.payload.get("amount", 0)), None)
-    place = event.payload.get("card_place", STATION)
+    place = event.payload.get("card_place")
+    if place is None:
+        place = _holding(state.console(seat).sectors[number], lambda card: _tokens(event, card, tokens), kind)
     card = state.console(seat).sectors[number].card(place)
     ability = card.ability
     if ability is not None:
@@ -789,10 +813,18 @@ def _activate(setup: Setup, state: SpaceBase, event: Event, kind: str, tokens: i
             )
         if (ability.when == OWN_TURN and seat != active) or (ability.when == OTHER_TURNS and seat == active):
             raise RuleError(N_("This ability is used {when}."), when=msg(WHEN_NAMES[ability.when]))
-    count = event.payload.get("tokens", tokens if tokens is not None else (ability.tokens if ability else 1))
-    state = _spend(state, seat, number, place, count)
+    state = _spend(state, seat, number, place, _tokens(event, card, tokens))
     amount = int(event.payload.get("amount", ability.amount if ability else 0))
     return _Activation(state, amount, (number, place))
+
+
+def _tokens(event: Event, card: Card, tokens: int | None) -> int:
+    """The tokens a use spends: the move's, else the rule's (one per die set), else the card's, else 1."""
+    if "tokens" in event.payload:
+        return int(event.payload["tokens"])
+    if tokens is not None:
+        return tokens
+    return card.ability.tokens if card.ability is not None else 1
 
 
 def _own_turn_only(setup: Setup, state: SpaceBase, seat: int) -> None:
@@ -924,11 +956,12 @@ def _exchange(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     seat = event.payload["seat"]
     if "card_sector" not in event.payload:
         raise RuleError(N_("Name the card whose ability is used."))
-    here = (event.payload["card_sector"], event.payload.get("card_place", STATION))
-    there = (event.payload["target_sector"], event.payload.get("target_place", STATION))
+    activation = _activate(setup, state, event, EXCHANGE)
+    assert activation.card is not None
+    here, there = activation.card, (event.payload["target_sector"], event.payload.get("target_place", STATION))
     if here == there:
         raise RuleError(N_("Choose another card to trade places with."))
-    state = _activate(setup, state, event, EXCHANGE).state
+    state = activation.state
     console = state.console(seat)
     mover, target = console.sectors[here[0]].card(here[1]), console.sectors[there[0]].card(there[1])
     if mover.is_colony or target.is_colony:
