@@ -77,8 +77,8 @@ class Table:
         return self.game.console(seat)
 
 
-def started(players: int = 3) -> Table:
-    table = Table(players).first_ships(*(ship(12 - seat, 2) for seat in range(1, players + 1)))
+def started(players: int = 3, **options: Any) -> Table:
+    table = Table(players, **options).first_ships(*(ship(12 - seat, 2) for seat in range(1, players + 1)))
     return table.move(sb.START)
 
 
@@ -291,9 +291,9 @@ def round_of_sums(table: Table, turns: int) -> Table:
     return table
 
 
-def charged(sector: int, slots: int = 2, **card: Any) -> Table:
+def charged(sector: int, slots: int = 2, options: dict[str, Any] | None = None, **card: Any) -> Table:
     """Aki's turn, dice not rolled: Aki's card stationed in ``sector`` (1–6) holds two charge tokens."""
-    table = started().turn((1, 2), SUMS)
+    table = started(**(options or {})).turn((1, 2), SUMS)
     table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(sector, 0, blue=("charge", 0), slots=slots, **card))
     round_of_sums(table.move(sb.END_TURN), 2)
     table.turn((sector, sector), {1: sb.INDIVIDUAL, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
@@ -536,3 +536,16 @@ def test_a_move_naming_only_the_sector_spends_the_tokens_of_the_card_that_holds_
     assert table.console(1).sectors[4].tokens(2) == 1
     table.move(sb.CHARGE_SPENT, seat=1, sector=4, count=1)  # as the issue's replay wrote it: no place
     assert table.console(1).sectors[4].tokens(2) == 0
+
+
+def test_whether_an_exchange_moves_a_colony_is_the_tables_option() -> None:
+    for allowed in (False, True):
+        table = charged(4, ability=sb.EXCHANGE, options={sb.EXCHANGE_COLONIES: allowed})
+        table.turn((1, 2), SUMS).move(sb.COLONY, seat=1, sector=5, cost=0, vp=3)
+        exchange = {"seat": 1, "card_sector": 4, "target_sector": 5}
+        if allowed:
+            table.move(sb.EXCHANGE_MOVE, **exchange)
+            assert table.console(1).sectors[4].station.is_colony
+        else:
+            with pytest.raises(RuleError, match="Colonies do not move"):
+                table.move(sb.EXCHANGE_MOVE, **exchange)

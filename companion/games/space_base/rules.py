@@ -131,6 +131,8 @@ SOURCE_LABELS = {
 
 LIGHT_SPEED = "light-speed"
 STARTING_BLUE, STARTING_RED = "starting-blue-credits", "starting-red-credits"
+# Where the seed is silent: may an Exchange move a colony? (It speaks of "a card in a sector space".)
+EXCHANGE_COLONIES = "exchange-colonies"
 _GUESS_NOTE = N_(
     "A guess: neither our rules nor any public source we found prints these values. Copy the credits "
     "on your starting ships; the results say whether the guess was used."
@@ -152,6 +154,12 @@ OPTIONS = (
         minimum=0,
         maximum=20,
         note=_GUESS_NOTE,
+    ),
+    RuleOption(
+        EXCHANGE_COLONIES,
+        N_("Exchange may move a colony"),
+        False,
+        note=N_("The rules do not say; by default a colony stays where it was bought."),
     ),
 )
 # Options whose default is a guess, not a value from the seed, the digest or a public source.
@@ -951,7 +959,8 @@ def _exchange(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     """Exchange (seed, カード位置交換): this card and another trade places, each taking the other's side.
 
     The card taking a stationed place is stationed, the one taking a deployed place is deployed;
-    each keeps its tokens up to the slots of its new side. Colonies do not move.
+    each keeps its tokens up to the slots of its new side. Colonies stay unless the table's option
+    says otherwise (the seed is silent).
     """
     seat = event.payload["seat"]
     if "card_sector" not in event.payload:
@@ -964,8 +973,8 @@ def _exchange(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     state = activation.state
     console = state.console(seat)
     mover, target = console.sectors[here[0]].card(here[1]), console.sectors[there[0]].card(there[1])
-    if mover.is_colony or target.is_colony:
-        raise RuleError(N_("Colonies do not move."))
+    if (mover.is_colony or target.is_colony) and not setup.options.get(EXCHANGE_COLONIES, False):
+        raise RuleError(N_("Colonies do not move (rule option “Exchange may move a colony”)."))
     held = {here: console.sectors[here[0]].tokens(here[1]), there: console.sectors[there[0]].tokens(there[1])}
     sectors = dict(console.sectors)
     for (number, place), card, tokens in ((here, target, held[there]), (there, mover, held[here])):
