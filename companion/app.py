@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from inspect import CO_COROUTINE
 from pathlib import Path
@@ -66,7 +67,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, results, shell, tables
-    from companion.web import BROKER_KEY, ENGINE_KEY, Request
+    from companion.web import BROKER_KEY, ENGINE_KEY, Request, allow_larger_bodies
 
     app.request_class = Request  # short forms read straight from the body
     config_module.load_config(app, config)
@@ -76,7 +77,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if problem:
         app.logger.warning("Table Companion starts, but %s", problem)
     app.config["DATABASE_PROBLEM"] = problem
-    app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"))
+    database = hashlib.sha256(str(app.extensions[ENGINE_KEY].url).encode()).hexdigest()[:12]
+    app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"), namespace=database)
     if app.config.get("CREATE_SCHEMA"):
         from sqlmodel import SQLModel
 
@@ -84,6 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     htmx.init_app(app)
     assets.init_app(app)
+    app.before_request(allow_larger_bodies)  # before the CSRF check reads the form
     cookies.CheckedOnceCSRF(app)
     cookies.init_app(app)
     boards.init_app(app)

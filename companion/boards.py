@@ -113,7 +113,7 @@ def _render(
             max_dice=MAX_DICE,
             key=KEY_PLACEHOLDER,
             csrf_token=csrf_token,
-            seed_hash=services.public_seed_hash(table),
+            seed_hash=services.public_seed_hash(state),
             news=services.latest_news(state),
             kinds=kinds,
             fragment=fragment,

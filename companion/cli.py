@@ -203,11 +203,14 @@ def import_(file: Path) -> None:
             click.echo(f"left alone: table {code} is already in the database", err=True)
         click.echo(f"restored {len(restored.copied)} tables: {' '.join(restored.copied) or '-'}")
         return
-    scenario = read_scenario(file, _translator("en"))
+    from companion.games.scenario import MAX_SCENARIO_BYTES
+
+    with file.open("rb") as handle:
+        data = handle.read(MAX_SCENARIO_BYTES + 1)  # never read more than the cap allows
     try:
-        table = services.import_scenario(engine, scenario)
+        table = services.import_scenario(engine, data)
     except RuleError as error:
-        raise click.ClickException(one_line(error.message.render())) from None
+        raise click.ClickException(one_line(error.message.render(_translator("en")))) from None
     click.echo(
         f"imported as table {table.code} ({table.setup.game}); "
         f"watch it at /watch/{table.watch_token}, join it at /join/{table.join_token}"

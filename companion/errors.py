@@ -9,7 +9,8 @@ from werkzeug.exceptions import HTTPException
 from companion.db import unavailable
 from companion.games.contract import N_, Message, RuleError, msg
 from companion.htmx import wants_fragment
-from companion.services import NotFound, SeatNotHeld
+from companion.policy import Denied
+from companion.services import KeyReused, NotFound, SeatNotHeld
 from companion.web import Refused
 
 MESSAGES_TARGET = "#messages"
@@ -60,6 +61,16 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(SeatNotHeld)
     def seat_not_held(_error: SeatNotHeld) -> tuple[str, int, dict[str, str]]:
         return render_error(403, msg(SPECTATORS_ONLY_WATCH))
+
+    @app.errorhandler(Denied)
+    def denied(error: Denied) -> tuple[str, int, dict[str, str]]:
+        return render_error(403, msg(error.right.refusal))
+
+    @app.errorhandler(KeyReused)
+    def key_reused(_error: KeyReused) -> tuple[str, int, dict[str, str]]:
+        return render_error(
+            409, msg(N_("This form was already sent with other values. Reload the page and try again."))
+        )
 
     @app.errorhandler(CSRFError)
     def stale_form(_error: CSRFError) -> tuple[str, int, dict[str, str]]:

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, delete, select
+from sqlmodel import col, delete, or_, select
 
 from companion.db import read_session, write_session
 from companion.models import HostKeyRecord, PlayRecord, ProfileRecord, ProfileSeatRecord, SeatResultRecord
@@ -52,6 +52,7 @@ def save_play(engine: Engine, *, table_id: int, play: PlayResult) -> bool:
                 decided=play.decided,
                 ended_at=play.ended_at,
                 start_seat=play.start_seat,
+                imported=play.imported,
             )
             session.add(record)
             session.flush()
@@ -82,6 +83,7 @@ def _play(record: PlayRecord, seats: Sequence[SeatResultRecord]) -> PlayResult:
         ended_at=_utc(record.ended_at),
         decided=record.decided,
         start_seat=record.start_seat,
+        imported=record.imported,
         seats=tuple(
             SeatResult(
                 seat=s.seat,
@@ -100,15 +102,21 @@ def _play(record: PlayRecord, seats: Sequence[SeatResultRecord]) -> PlayResult:
 
 
 def plays(
-    engine: Engine, *, table_id: int | None = None, device: str | None = None, limit: int = 200
+    engine: Engine,
+    *,
+    table_id: int | None = None,
+    device: str | None = None,
+    codes: Sequence[str] = (),
+    limit: int = 200,
 ) -> list[PlayResult]:
-    """Return finished plays, newest first: all, one table's, or those a phone held a seat in."""
+    """Return finished plays, newest first: all, one table's, or those a phone held a seat in (or whose
+    codes it was given: the tables it hosted)."""
     query = select(PlayRecord)
     if table_id is not None:
         query = query.where(PlayRecord.table_id == table_id)
     if device is not None:
         held = select(SeatResultRecord.play_id).where(SeatResultRecord.device == device)
-        query = query.where(col(PlayRecord.id).in_(held))
+        query = query.where(or_(col(PlayRecord.id).in_(held), col(PlayRecord.code).in_(list(codes))))
     query = query.order_by(col(PlayRecord.ended_at).desc(), col(PlayRecord.id).desc()).limit(limit)
     with read_session(engine) as session:
         records = session.exec(query).all()
@@ -201,17 +209,22 @@ def _profile(record: ProfileRecord) -> Profile:
     return Profile(record.id, record.name, record.device)
 
 
+class ProfileExists(Exception):
+    """The phone already has a profile (a second tap on "Make my profile", or two at once)."""
+
+
 def create_profile(engine: Engine, *, name: str, device: str, token: str) -> Profile:
-    """Store a profile for the phone ``device`` (one per phone) with the hash of its token."""
-    with write_session(engine) as session:
-        existing = session.exec(select(ProfileRecord).where(ProfileRecord.device == device)).first()
-        if existing is not None:
-            session.delete(existing)
+    """Store a profile for the phone ``device`` with the hash of its token; one per phone (else ProfileExists)."""
+    try:
+        with write_session(engine) as session:
+            if session.exec(select(ProfileRecord).where(ProfileRecord.device == device)).first() is not None:
+                raise ProfileExists
+            record = ProfileRecord(name=name, token_hash=token_hash(token), device=device)
+            session.add(record)
             session.flush()
-        record = ProfileRecord(name=name, token_hash=token_hash(token), device=device)
-        session.add(record)
-        session.flush()
-        return _profile(record)
+            return _profile(record)
+    except IntegrityError:  # the same phone's other request stored its profile first
+        raise ProfileExists from None
 
 
 def find_profile(engine: Engine, *, token: str) -> Profile | None:
@@ -219,6 +232,28 @@ def find_profile(engine: Engine, *, token: str) -> Profile | None:
     with read_session(engine) as session:
         record = session.exec(select(ProfileRecord).where(ProfileRecord.token_hash == token_hash(token))).first()
         return None if record is None else _profile(record)
+
+
+def move_profile(engine: Engine, *, profile: Profile, device: str, token: str) -> Profile:
+    """Move a profile to the phone ``device`` under a new token: its old link and old phone lose it,
+    and its kept results follow it (ProfileExists if that phone has a profile of its own)."""
+    try:
+        with write_session(engine) as session:
+            record = session.get(ProfileRecord, profile.id)
+            if record is None:
+                raise LookupError(profile.id)
+            other = session.exec(select(ProfileRecord).where(ProfileRecord.device == device)).first()
+            if other is not None and other.id != profile.id:
+                raise ProfileExists
+            for line in session.exec(select(SeatResultRecord).where(SeatResultRecord.device == profile.device)).all():
+                line.device = device
+                session.add(line)
+            record.device, record.token_hash = device, token_hash(token)
+            session.add(record)
+            session.flush()
+            return _profile(record)
+    except IntegrityError:
+        raise ProfileExists from None
 
 
 def link_seat(engine: Engine, *, profile_id: int, table_id: int, seat: int) -> None:

@@ -36,10 +36,13 @@ DEFAULT_LIMITS = {
 
 # Which views each limit guards: every request to them counts.
 GUARDED = {
-    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table"}),
+    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table", "results.import_scenario"}),  # an import makes a table
     "RATE_LIMIT_JOIN": frozenset({"tables.join"}),
 }
-# The views that look up a code or link: an address with too many "no such table" answers is refused.
+# The views that look up a code or link: their "no such table" answers count as misses. Only the
+# views by code are refused past the limit: a join or watch link holds 24 random bytes (nobody
+# guesses one) and joining has a limit of its own, so mistyped codes never stop a phone at the same
+# address from joining a table.
 LOOKUP_BLUEPRINTS = ("play", "live")
 LOOKUP_VIEWS = ("tables.watch", "tables.join")
 MISSES = "RATE_LIMIT_MISSES"
@@ -57,10 +60,10 @@ class Limiter:
         self.prefix = str(app.config["RATELIMIT_KEY_PREFIX"])
         self.shared = FixedWindowRateLimiter(storage_from_string(app.config["RATELIMIT_STORAGE_URI"]))
         self.local = FixedWindowRateLimiter(MemoryStorage())
-        self.lookups = frozenset(
-            [endpoint for endpoint in app.view_functions if endpoint.split(".")[0] in LOOKUP_BLUEPRINTS]
-            + list(LOOKUP_VIEWS)
+        self.by_code = frozenset(
+            endpoint for endpoint in app.view_functions if endpoint.split(".")[0] in LOOKUP_BLUEPRINTS
         )
+        self.lookups = self.by_code | frozenset(LOOKUP_VIEWS)
         self.guarded = {endpoint: name for name, endpoints in GUARDED.items() for endpoint in endpoints}
 
     def _count(self, name: str, *, hit: bool) -> bool:
@@ -80,7 +83,7 @@ class Limiter:
         name = self.guarded.get(endpoint)
         if name is not None and not self._count(name, hit=True):
             raise TooManyRequests()
-        if endpoint in self.lookups and not self._joined(sent) and not self._count(MISSES, hit=False):
+        if endpoint in self.by_code and not self._joined(sent) and not self._count(MISSES, hit=False):
             raise TooManyRequests()
 
     @staticmethod

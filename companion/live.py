@@ -98,9 +98,13 @@ class RedisBroker(Broker):
     to read its ledger, so news published while it was away still arrives.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, namespace: str = "") -> None:
         super().__init__()
         import redis
+
+        # News is named after the database too: two deployments (or test runs) sharing one Redis
+        # never hear each other's tables, whose ids repeat from one database to the next.
+        self.prefix = f"{CHANNEL_PREFIX}{namespace}:" if namespace else CHANNEL_PREFIX
 
         # A name per broker lets an operator (and the fault tests) find this process's connections.
         self.client_name = f"companion-live-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -119,7 +123,7 @@ class RedisBroker(Broker):
     def publish(self, table_id: int, seq: int) -> None:
         """Publish to every process (this one included) through Redis."""
         try:
-            self._redis.publish(f"{CHANNEL_PREFIX}{table_id}", seq)
+            self._redis.publish(f"{self.prefix}{table_id}", seq)
         except Exception:  # Redis is down: local phones still get the news
             log.warning("redis publish failed; delivering locally only", exc_info=True)
             self.deliver(table_id, seq)
@@ -149,7 +153,7 @@ class RedisBroker(Broker):
         """Subscribe, catch up the local streams if this is a reconnect, then pass news on."""
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         try:
-            pubsub.psubscribe(f"{CHANNEL_PREFIX}*")
+            pubsub.psubscribe(f"{self.prefix}*")
             if self.reconnects:
                 self.deliver_everywhere(RECHECK)
             last_ping = time.monotonic()
@@ -161,7 +165,7 @@ class RedisBroker(Broker):
                 if message is None or message.get("type") != "pmessage":
                     continue
                 try:
-                    table_id = int(message["channel"].decode().removeprefix(CHANNEL_PREFIX))
+                    table_id = int(message["channel"].decode().removeprefix(self.prefix))
                     self.deliver(table_id, int(message["data"]))
                 except (ValueError, AttributeError):
                     log.warning("ignored a malformed live message: %r", message)
@@ -169,6 +173,7 @@ class RedisBroker(Broker):
             pubsub.close()
 
 
-def make_broker(redis_url: str | None) -> Broker:
-    """Return the Redis broker when a URL is configured, else the in-process one."""
-    return RedisBroker(redis_url) if redis_url else Broker()
+def make_broker(redis_url: str | None, namespace: str = "") -> Broker:
+    """Return the Redis broker when a URL is configured (its news named after ``namespace``: the
+    database), else the in-process one."""
+    return RedisBroker(redis_url, namespace) if redis_url else Broker()

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from flask import session
 
+from companion.policy import Role, roles_of
+
 DEVICE_KEY = "device"
 TABLES_KEY = "tables"
 PROFILE_KEY = "profile"
@@ -21,9 +23,9 @@ class Membership:
     seat: int | None = None
 
     @property
-    def can_record(self) -> bool:
-        """Hosts and seated players record; spectators only watch."""
-        return self.host or self.seat is not None
+    def roles(self) -> frozenset[Role]:
+        """This phone's roles at the table, as the rights policy reads them."""
+        return roles_of(host=self.host, seat_held=self.seat is not None, joined=True)
 
 
 def device_id() -> str:
@@ -62,6 +64,11 @@ def joined_codes() -> list[str]:
     return list(reversed(list(session.get(TABLES_KEY, {}))))
 
 
+def hosted_codes() -> list[str]:
+    """Return the codes of the tables this phone hosts."""
+    return [code for code, entry in session.get(TABLES_KEY, {}).items() if entry.get("host")]
+
+
 def held_seats() -> dict[str, int]:
     """Return the seats this phone holds, by table code."""
     return {code: entry["seat"] for code, entry in session.get(TABLES_KEY, {}).items() if entry.get("seat") is not None}
@@ -74,7 +81,7 @@ def profile_token() -> str | None:
 
 
 def keep_profile(token: str, device: str) -> None:
-    """Keep a profile's token on this phone and take on the profile's phone id (its seats come with it)."""
+    """Keep a profile's token on this phone, whose id the profile now lives on."""
     session[PROFILE_KEY] = token
     session[DEVICE_KEY] = device
     session.permanent = True

@@ -23,10 +23,12 @@ class TableRecord(SQLModel, table=True):
     code: str = Field(max_length=12, unique=True, index=True)
     join_token: str = Field(max_length=64, unique=True, index=True)
     watch_token: str = Field(max_length=64, unique=True, index=True)
+    results_token: str = Field(max_length=64, unique=True, index=True)
     game: str = Field(max_length=40)
     players: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     seed: str = Field(max_length=64)
+    imported: bool = False  # recreated from a scenario file
     last_seq: int = 0
     created_at: datetime = Field(default_factory=utcnow)
 
@@ -64,6 +66,7 @@ class PlayRecord(SQLModel, table=True):
     code: str = Field(max_length=12)
     game: str = Field(max_length=40, index=True)
     decided: bool = True
+    imported: bool = False
     ended_at: datetime = Field(default_factory=utcnow, index=True)
     start_seat: int | None = None  # the start player, when the game knows it (for BG Stats)
 

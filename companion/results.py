@@ -57,6 +57,7 @@ class PlayResult:
     decided: bool
     seats: tuple[SeatResult, ...]
     start_seat: int | None = None  # the start player, when the game knows it
+    imported: bool = False  # recreated from a scenario file
 
     @property
     def winners(self) -> tuple[SeatResult, ...]:
@@ -221,6 +222,14 @@ def shown_name(seat: SeatResult, translate: Callable[[str], str]) -> str:
     return translate(FORMER_PLAYER) if seat.forgotten else seat.name
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """Return typed text as a CSV cell a spreadsheet shows as text, never runs (OWASP's CSV injection advice)."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = lambda s: s) -> str:
     """Return a CSV with one row per player per play."""
     buffer = io.StringIO()
@@ -235,7 +244,7 @@ def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = l
                     play.ended_at.isoformat(timespec="seconds"),
                     int(play.decided),
                     seat.seat,
-                    shown_name(seat, translate),
+                    _cell(shown_name(seat, translate)),
                     seat.rank,
                     int(seat.winner),
                     seat.total,
@@ -258,9 +267,9 @@ def categories_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] 
                         play.game,
                         play.ended_at.isoformat(timespec="seconds"),
                         seat.seat,
-                        shown_name(seat, translate),
-                        category.key,
-                        translate(category.label),
+                        _cell(shown_name(seat, translate)),
+                        _cell(category.key),
+                        _cell(translate(category.label)),
                         category.points,
                     )
                 )

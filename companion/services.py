@@ -28,13 +28,15 @@ from companion.games.contract import (
     RuleError,
     Scoreboard,
     Setup,
+    check_payload,
+    has_control_characters,
     relevant_options,
     resolve_options,
 )
 from companion.games.history import Events
 from companion.games.mechanics.randomness import new_seed, seed_hash
 from companion.games.registry import get_game
-from companion.games.scenario import MAX_PLAYERS, replay, scenario_of
+from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of, scenario_setup
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table import (
@@ -44,6 +46,7 @@ from companion.games.table import (
     describe,
     extend,
     fold,
+    moves,
     score,
     undoable,
     viewer,
@@ -64,7 +67,6 @@ from companion.results import (
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 24
 COLOUR_NAMES = dict(
     zip(
         PLAYER_COLOURS,
@@ -88,6 +90,10 @@ _LOOKUP = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)  # table codes, join and 
 
 class NotFound(Exception):
     """No table with that code or link."""
+
+
+class KeyReused(Exception):
+    """A form's idempotency key came again with another entry: the first one stays, this one is refused."""
 
 
 class SeatNotHeld(Exception):
@@ -135,7 +141,7 @@ def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, 
     if not 1 <= len(named) <= MAX_PLAYERS:
         raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
     names = [p.name.strip() for p in named]
-    if any(len(name) > MAX_NAME for name in names):
+    if any(len(name) > MAX_NAME or has_control_characters(name) for name in names):
         raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
     if len({name.casefold() for name in names}) != len(names):
         raise RuleError(N_("Each player needs a different name."))
@@ -161,13 +167,20 @@ def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], o
 
 
 def find_table(
-    engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None
+    engine: Engine,
+    *,
+    code: str | None = None,
+    join_token: str | None = None,
+    watch_token: str | None = None,
+    results_token: str | None = None,
 ) -> TableInfo:
     """Return the table, or raise NotFound (at once for anything that cannot be a code or a link)."""
-    given = [value for value in (code, join_token, watch_token) if value is not None]
+    given = [value for value in (code, join_token, watch_token, results_token) if value is not None]
     if not given or not all(_LOOKUP.fullmatch(value) for value in given):
         raise NotFound  # PostgreSQL would refuse a NUL byte with an error, not an empty answer
-    table = store.find_table(engine, code=code, join_token=join_token, watch_token=watch_token)
+    table = store.find_table(
+        engine, code=code, join_token=join_token, watch_token=watch_token, results_token=results_token
+    )
     if table is None:
         raise NotFound
     return table
@@ -373,6 +386,8 @@ def record(
     appended = store.append_event(
         engine, table_id=table.id, event=event, idempotency_key=idempotency_key, decide=accept
     )
+    if not appended.created and not _same_entry(game, appended.event, event):
+        raise KeyReused
     if appended.created:
         _cache.keep(engine, table, decided[-1], [], taken)
     _cache.save(engine, table)
@@ -383,6 +398,16 @@ def record(
     if appended.created and broker is not None:
         broker.publish(table.id, appended.event.seq)
     return appended
+
+
+def _same_entry(game: Game, stored: Event, sent: Event) -> bool:
+    """True when ``sent`` is the entry stored under its key again (its fields as its record checks them)."""
+    if stored.kind != sent.kind:
+        return False
+    try:
+        return check_payload(moves(game)[sent.kind], sent.payload) == stored.payload
+    except (KeyError, RuleError):
+        return False
 
 
 def new_key() -> str:
@@ -396,9 +421,17 @@ def new_key() -> str:
 
 
 def take_seat(
-    engine: Engine, table: TableInfo, *, seat: int, device: str, key: str, broker: Broker | None = None
+    engine: Engine,
+    table: TableInfo,
+    *,
+    seat: int,
+    device: str,
+    key: str,
+    by_host: bool = False,
+    broker: Broker | None = None,
 ) -> Appended:
-    """Give ``seat`` to the phone ``device`` (refused if another phone holds it)."""
+    """Give ``seat`` to the phone ``device`` (refused if another phone holds it, or if ``by_host`` and
+    another phone has held it: the host never reaches a seat's secrets)."""
     return record(
         engine,
         table,
@@ -406,7 +439,7 @@ def take_seat(
         kind=kinds.SEAT_CLAIM,
         payload={"seat": seat, "device": device},
         author=seat,
-        by_host=False,
+        by_host=by_host,
         idempotency_key=key,
         joining=True,
     )
@@ -584,28 +617,38 @@ def scoreboard(state: TableState) -> Scoreboard:
     return score(get_game(state.setup.game), state)
 
 
-def public_seed_hash(table: TableInfo) -> str:
-    """Return the hash of the table's seed (safe to show at any time)."""
-    return seed_hash(table.setup.seed)
+def public_seed_hash(state: TableState) -> str:
+    """Return the hash of the seed in force (safe to show at any time; after an import, the server's fresh one)."""
+    return seed_hash(state.setup.seed)
 
 
 # -- Scenarios ---------------------------------------------------------------------------------
 
 
-def import_scenario(engine: Engine, scenario: Mapping[str, Any]) -> TableInfo:
-    """Recreate the table of a scenario under a new code and new links; return it.
+def import_scenario(engine: Engine, data: bytes) -> TableInfo:
+    """Recreate the table of a scenario file under a new code and new links; return it.
 
-    The scenario is checked by replaying it (RuleError says what is wrong; nothing is stored then).
-    Its seed and events are kept as they are, so the new table folds to the same state and
-    scores; seats claimed in the file stay claimed by its phones (``phone-1``…), which the host
-    can free. Use :func:`companion.games.scenario.parse_scenario` first for a file's text.
+    The file is read with :func:`parse_scenario` (size, depth, UTF-8 with or without a BOM) and
+    checked by replaying it: every entry by its move's record, as a phone's entry is (RuleError
+    says what is wrong; nothing is stored then). Its seed and events are kept as they are, so the
+    new table folds to the same state and scores; seats claimed in the file stay claimed by its
+    phones (``phone-1``…), which the host can free.
     """
+    scenario = parse_scenario(data)
     state, _board = replay(scenario)
-    seqs = [event.seq for event in state.events]
-    if len(set(seqs)) != len(seqs) or any(seq < 1 for seq in seqs):
-        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
-    table = store.insert_table(engine, setup=state.setup)
+    table = store.insert_table(engine, setup=scenario_setup(scenario), imported=True)
     store.insert_ledger(engine, table.id, state.events, key_prefix="import-")
+    if not state.ended:  # the file chose its seed: what is drawn from here on is drawn from one of ours
+        record(
+            engine,
+            table,
+            kind=kinds.TABLE_RESEED,
+            payload={"seed": new_seed()},
+            author=None,
+            by_host=False,
+            idempotency_key="import-fresh-seed",
+            joining=True,
+        )
     return table
 
 
@@ -622,6 +665,7 @@ def keep_play(engine: Engine, table: TableInfo, state: TableState) -> PlayResult
     """Keep the result of an ended table for the history (once; later calls return the kept one)."""
     ended_at = next((e.at for e in reversed(state.events) if e.kind == kinds.TABLE_END and e.at), None)
     play = play_result(table.code, table.setup, scoreboard(state), state.claims, ended_at or table.created_at)
+    play = replace(play, imported=table.imported)
     history.save_play(engine, table_id=table.id, play=play)
     return kept_play(engine, table) or play
 
@@ -632,9 +676,9 @@ def kept_play(engine: Engine, table: TableInfo) -> PlayResult | None:
     return found[0] if found else None
 
 
-def finished_plays(engine: Engine, *, device: str | None = None) -> list[PlayResult]:
-    """Return the finished tables of this server (or those a phone played), newest first."""
-    return history.plays(engine, device=device)
+def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -> list[PlayResult]:
+    """Return the finished tables a phone played (its device held a seat) or hosted (by code), newest first."""
+    return history.plays(engine, device=device, codes=hosted)
 
 
 def player_stats(
@@ -646,10 +690,16 @@ def player_stats(
     return mine, games, heads
 
 
+ProfileExists = history.ProfileExists
+
+
 def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
-    """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token."""
+    """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token.
+
+    Raises :class:`ProfileExists` when the phone has one already (its token stays the one it has).
+    """
     clean = name.strip()
-    if not 1 <= len(clean) <= MAX_NAME:
+    if not 1 <= len(clean) <= MAX_NAME or has_control_characters(clean):
         raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
     token = history.new_token()
     profile = history.create_profile(engine, name=clean, device=device, token=token)
@@ -670,11 +720,38 @@ def link_seat(engine: Engine, profile: history.Profile | None, table: TableInfo,
         history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
 
 
-def restored_seats(engine: Engine, profile: history.Profile) -> list[tuple[TableInfo, int]]:
-    """Return the tables and seats a profile holds (restored on a new phone with its device id)."""
+def restore_profile(
+    engine: Engine, profile: history.Profile, *, device: str, broker: Broker | None = None
+) -> tuple[str, list[tuple[TableInfo, int]]]:
+    """Move a profile and the seats its phone holds to the phone ``device``; return its new token and the seats.
+
+    A move, not a copy: each seat still held by the profile's old phone is moved by a ``seat.move``
+    entry that every phone at the table sees in the log, the old phone only watches from then on,
+    and the old restore link stops working (the profile gets a new token). Raises
+    :class:`ProfileExists` if ``device`` has a profile of its own.
+    """
+    token = history.new_token()
+    moved = history.move_profile(engine, profile=profile, device=device, token=token)
     seats = dict(history.linked_seats(engine, profile_id=profile.id))
-    tables = store.tables_by_ids(engine, list(seats))
-    return [(table, seats[table.id]) for table in tables]
+    restored = []
+    for table in store.tables_by_ids(engine, list(seats)):
+        seat = seats[table.id]
+        state = table_state(engine, table)
+        if state.claims.get(seat) == profile.device and not state.ended:
+            record(
+                engine,
+                table,
+                kind=kinds.SEAT_MOVE,
+                payload={"seat": seat, "device": moved.device},
+                author=seat,
+                by_host=False,
+                idempotency_key=f"move-{secrets.token_hex(12)}",
+                broker=broker,
+                joining=True,
+            )
+        if table_state(engine, table).claims.get(seat) == moved.device:
+            restored.append((table, seat))
+    return token, restored
 
 
 def delete_profile(engine: Engine, profile: history.Profile) -> int:

@@ -134,6 +134,7 @@ class RuleOption:
     maximum: int | None = None
     note: str = ""
     applies: Callable[[Mapping[str, Any]], bool] | None = None
+    counts: tuple[int, int] | None = None  # a list of numbers: how many it may hold (default: as many as the default)
 
     def applies_to(self, values: Mapping[str, Any]) -> bool:
         """Return whether this option matters at a table with these option values."""
@@ -164,7 +165,14 @@ class RuleOption:
         if self.kind == "int":
             return self._number(raw)
         items = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw)
-        if len(items) != len(self.default):
+        if self.counts is not None:
+            if not self.counts[0] <= len(items) <= self.counts[1]:
+                raise RuleError(
+                    N_("This option needs between {fewest} and {most} numbers."),
+                    fewest=self.counts[0],
+                    most=self.counts[1],
+                )
+        elif len(items) != len(self.default):
             raise RuleError(N_("This option needs exactly {count} numbers."), count=len(self.default))
         return tuple(self._number(item) for item in items)
 
@@ -376,11 +384,18 @@ def check_payload(move: Move, payload: Payload) -> dict[str, Any]:
     return clean
 
 
+def has_control_characters(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL, a line break, an escape…): never typed into a field."""
+    return any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text)
+
+
 def _check_value(spec: Field, value: Any) -> Any:
     if spec.type == "text":
-        text = str(value).strip()
+        text = value.strip() if isinstance(value, str) else ""
         if not text or len(text) > spec.max_length:
             raise RuleError(N_("Enter between 1 and {limit} characters."), limit=spec.max_length)
+        if has_control_characters(text):
+            raise RuleError(N_("Text cannot hold control characters."))
         return text
     if spec.type == "choice":
         if value not in spec.choices:

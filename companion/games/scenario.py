@@ -7,13 +7,24 @@ docs/scenarios.md for the format.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games import kinds
-from companion.games.contract import N_, Event, Player, RuleError, Scoreboard, Setup, resolve_options
+from companion.games.contract import (
+    N_,
+    Event,
+    Player,
+    RuleError,
+    Scoreboard,
+    Setup,
+    check_payload,
+    has_control_characters,
+    resolve_options,
+)
 from companion.games.registry import get_game
-from companion.games.table import TABLE_OPTIONS, TableState, fold, score
+from companion.games.table import TABLE_OPTIONS, TableState, fold, moves, score
 
 SCENARIO_VERSION = 1
 MAX_PLAYERS = 6
@@ -22,6 +33,10 @@ MAX_PLAYERS = 6
 MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 12
 MAX_EVENTS = 20_000
+MAX_SEQ = 2_000_000_000  # the ledger numbers entries in a 32-bit column on every database
+MAX_NAME = 24
+MAX_SEED = 64  # the width of the table's seed column
+COLOUR = re.compile(r"#[0-9A-Fa-f]{6}", re.ASCII)
 # Okabe–Ito colours: distinguishable with the common kinds of colour blindness.
 PLAYER_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999")
 
@@ -42,7 +57,7 @@ def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
 
     def private(event: Event) -> dict[str, Any]:
         payload = dict(event.payload)
-        if event.kind == kinds.SEAT_CLAIM and "device" in payload:
+        if event.kind in (kinds.SEAT_CLAIM, kinds.SEAT_MOVE) and "device" in payload:
             payload["device"] = phones.setdefault(str(payload["device"]), f"phone-{len(phones) + 1}")
         return payload
 
@@ -125,6 +140,20 @@ def _whole(value: Any, what: str) -> int:
 
 def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
     """Fold a scenario's events through the games and score it (RuleError names what is wrong)."""
+    setup = scenario_setup(scenario)
+    game = get_game(setup.game)
+    raw_events = _objects(scenario.get("events"), "events")
+    if len(raw_events) > MAX_EVENTS:
+        raise RuleError(N_("A scenario holds at most {limit} events."), limit=MAX_EVENTS)
+    events = [_event(setup, raw, index) for index, raw in enumerate(raw_events, start=1)]
+    if len({event.seq for event in events}) != len(events):
+        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
+    state = fold(game, setup, sorted(events, key=lambda e: e.seq))
+    return state, score(game, state)
+
+
+def scenario_setup(scenario: Mapping[str, Any]) -> Setup:
+    """Return the checked setup a scenario's table starts from (its players, options and first seed)."""
     if not isinstance(scenario, Mapping):
         raise RuleError(N_("A scenario is a JSON object."))
     slug = str(scenario.get("game", ""))
@@ -134,39 +163,62 @@ def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
         raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
     if not all(isinstance(p.get("name"), str) for p in raw_players):
         raise RuleError(N_("Every player in a scenario has a name."))
-    players = tuple(
-        Player(
-            _whole(p.get("seat", index), "seat"),
-            str(p["name"]),
-            str(p.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])),
-        )
-        for index, p in enumerate(raw_players, start=1)
-    )
+    players = tuple(_player(p, index) for index, p in enumerate(raw_players, start=1))
+    if len({p.seat for p in players}) != len(players):
+        raise RuleError(N_("Each player in a scenario has a different seat."))
     options = scenario.get("options") or {}
     if not isinstance(options, Mapping):
         raise RuleError(N_("“{field}” in a scenario is an object."), field="options")
-    setup = Setup(slug, players, resolve_options(all_options(slug), options), str(scenario.get("seed") or "0"))
+    seed = scenario.get("seed") or "0"
+    if not isinstance(seed, str) or len(seed) > MAX_SEED or has_control_characters(seed):
+        raise RuleError(N_("A scenario's seed is text of at most {limit} characters."), limit=MAX_SEED)
+    setup = Setup(slug, players, resolve_options(all_options(slug), options), seed)
     game.check_setup(setup)
-    raw_events = _objects(scenario.get("events"), "events")
-    if len(raw_events) > MAX_EVENTS:
-        raise RuleError(N_("A scenario holds at most {limit} events."), limit=MAX_EVENTS)
-    events = [_event(raw, index) for index, raw in enumerate(raw_events, start=1)]
-    state = fold(game, setup, sorted(events, key=lambda e: e.seq))
-    return state, score(game, state)
+    return setup
 
 
-def _event(raw: Mapping[str, Any], index: int) -> Event:
-    """Return one scenario event, checking the types of its fields."""
+def _player(raw: Mapping[str, Any], index: int) -> Player:
+    """Return one scenario player, checked as the new-table form checks a player."""
+    seat = _whole(raw.get("seat", index), "seat")
+    name, colour = raw.get("name"), raw.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])
+    if not 1 <= seat <= MAX_PLAYERS:
+        raise RuleError(N_("Seats are numbered 1 to {maximum}."), maximum=MAX_PLAYERS)
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or has_control_characters(name):
+        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
+        raise RuleError(N_("Choose each player's colour from the list."))
+    return Player(seat, name.strip(), colour)
+
+
+def _event(setup: Setup, raw: Mapping[str, Any], index: int) -> Event:
+    """Return one scenario event, checked by its move's record as a phone's entry is (else refuse the file).
+
+    Only whether it still fits the state is left to the fold: an entry that no longer fits (as
+    after an undo) is kept and skipped, as at the table it came from.
+    """
     payload = raw.get("payload") or {}
     if not isinstance(payload, Mapping):
         raise RuleError(N_("“{field}” in a scenario is an object."), field="payload")
-    author = raw.get("author")
-    if not isinstance(raw.get("kind"), str):
+    kind, author = raw.get("kind"), raw.get("author")
+    if not isinstance(kind, str):
         raise RuleError(N_("Every event in a scenario has a kind."))
+    move = moves(get_game(setup.game)).get(kind)
+    if move is None:
+        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=kind[:40])
+    seq = _whole(raw.get("seq", index), "seq")
+    if not 1 <= seq <= MAX_SEQ:
+        raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
+    if author is not None and _whole(author, "author") not in setup.seats:
+        raise RuleError(N_("An event's author is a seat of the table."))
+    try:
+        checked = check_payload(move, payload)
+        for spec in move.fields:
+            if spec.type == "seat" and spec.name in checked:
+                setup.player(checked[spec.name])
+    except RuleError as error:
+        raise RuleError(
+            N_("Event #{seq} ({kind}) is refused: {reason}"), seq=seq, kind=kind, reason=error.message
+        ) from None
     return Event(
-        seq=_whole(raw.get("seq", index), "seq"),
-        kind=raw["kind"],
-        payload=dict(payload),
-        author=None if author is None else _whole(author, "author"),
-        by_host=bool(raw.get("by_host", author is None)),
+        seq=seq, kind=kind, payload=dict(payload), author=author, by_host=bool(raw.get("by_host", author is None))
     )

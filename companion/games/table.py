@@ -162,9 +162,45 @@ def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
     return evolve(state, claims={**state.claims, seat: device})
 
 
+def _held_by_another(state: TableState, claim: Event) -> bool:
+    """True when a phone other than the claim's has held the claimed seat before (seat claims are few)."""
+    seat, device = claim.payload["seat"], claim.payload["device"]
+    return any(
+        e.kind == kinds.SEAT_CLAIM
+        and e.seq < claim.seq
+        and e.payload.get("seat") == seat
+        and e.payload.get("device") != device
+        and e.seq not in state.voided
+        and e.seq not in state.skipped
+        for e in state.events
+    )
+
+
+def _describe_claim(setup: Setup, state: TableState, event: Event, who: str) -> Message:
+    """Say a seat was taken; a seat that another phone held is said to be taken over, for all to see."""
+    if _held_by_another(state, event):
+        return msg(N_("{name}'s seat was taken over by another phone"), name=who)
+    return msg(N_("{name} took their seat"), name=who)
+
+
+def _seat_move(setup: Setup, state: TableState, event: Event) -> TableState:
+    """Move a held seat to another phone (its profile was restored there): the old phone only watches."""
+    seat, device = int(event.payload["seat"]), event.payload["device"]
+    if seat not in state.claims:
+        raise RuleError(N_("Nobody holds this seat."))
+    if state.seat_of(device) not in (None, seat):
+        raise RuleError(N_("This phone already holds another seat."))
+    return evolve(state, claims={**state.claims, seat: device})
+
+
 def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
     seat = int(event.payload["seat"])
     return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
+
+
+def _table_reseed(setup: Setup, state: TableState, event: Event) -> TableState:
+    """Draw everything after this entry from a fresh seed of the server's (an imported table's file chose its own)."""
+    return evolve(state, setup=evolve(state.setup, seed=event.payload["seed"]))
 
 
 def _table_end(setup: Setup, state: TableState, event: Event) -> TableState:
@@ -259,7 +295,16 @@ TABLE_MOVES = (
         N_("Take a seat"),
         (_seat, Field("device", "text", max_length=64)),
         _seat_claim,
-        lambda setup, state, e, who: msg(N_("{name} took their seat"), name=who),
+        _describe_claim,
+        who=JOIN,
+        undoable=False,
+    ),
+    Move(
+        kinds.SEAT_MOVE,
+        N_("Move a seat to another phone"),
+        (_seat, Field("device", "text", max_length=64)),
+        _seat_move,
+        lambda setup, state, e, who: msg(N_("{name}'s seat moved to another phone (profile restored)"), name=who),
         who=JOIN,
         undoable=False,
     ),
@@ -270,6 +315,17 @@ TABLE_MOVES = (
         _seat_release,
         lambda setup, state, e, who: msg(N_("Seat of {name} freed"), name=who),
         who=HOST,
+        undoable=False,
+    ),
+    Move(
+        kinds.TABLE_RESEED,
+        N_("Fresh seed after an import"),
+        (Field("seed", "text", max_length=64),),
+        _table_reseed,
+        lambda setup, state, e, who: msg(
+            N_("The entries above came from a scenario file; every later draw uses a fresh seed of this server")
+        ),
+        who=JOIN,
         undoable=False,
     ),
     Move(
@@ -292,8 +348,22 @@ def moves(game: Game) -> dict[str, Move]:
     by_kind = _MOVES.get(game.slug)
     if by_kind is None:
         table_moves = TABLE_MOVES if game.table_extras else tuple(m for m in TABLE_MOVES if m.kind not in _EXTRAS)
-        by_kind = _MOVES[game.slug] = {m.kind: m for m in (*table_moves, *game.moves)}
+        by_kind = {m.kind: m for m in (*table_moves, *game.moves)}
+        redraw = getattr(game, "redraw_hidden", None)
+        if redraw is not None:
+            by_kind[kinds.TABLE_RESEED] = evolve(by_kind[kinds.TABLE_RESEED], apply=_reseed_redrawing(redraw))
+        _MOVES[game.slug] = by_kind
     return by_kind
+
+
+def _reseed_redrawing(redraw: Callable[[Setup, Any], Any]) -> Callable[[Setup, TableState, Event], TableState]:
+    """The reseed of a game that holds hidden cards: they are shuffled again from the fresh seed."""
+
+    def apply(setup: Setup, state: TableState, event: Event) -> TableState:
+        reseeded = _table_reseed(setup, state, event)
+        return evolve(reseeded, game=redraw(reseeded.setup, reseeded.game))
+
+    return apply
 
 
 _MOVES: dict[str, dict[str, Move]] = {}
@@ -449,7 +519,7 @@ def _apply_all(
                 event = _checked(setup, move, event)
                 if event.kind in _TABLE_KINDS:
                     state = move.apply(setup, evolve(state, game=game_state), event)
-                    game_state = state.game
+                    game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
                 else:
                     game_state = move.apply(setup, game_state, event)
             except RuleError as error:
@@ -526,6 +596,13 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state
+    if checked.kind == kinds.SEAT_CLAIM and checked.by_host and _held_by_another(state, checked):
+        raise RuleError(
+            N_(
+                "The host's phone cannot take a seat that another phone has held: the seat's secrets stay with"
+                " its player. Give the player the join link."
+            )
+        )
     if move.kind in _TABLE_KINDS:
         return checked, move.apply(setup, state, checked)
     return checked, evolve(state, game=move.apply(setup, state.game, checked))
@@ -639,6 +716,10 @@ def describe(game: Game, state: TableState, event: Event) -> Message:
         target = state.event(int(event.payload["target"]))
         if target is not None and target.kind != kinds.VOID:
             return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target))
+    try:
+        event = _checked(state.setup, move, event)
+    except RuleError:
+        return msg(move.label)  # never computed from fields its record refuses; the log gives the reason
     scope_state = state if move.kind in _TABLE_KINDS else state.game
     return move.describe(state.setup, scope_state, event, _seat_name(state.setup, event))
 

@@ -26,7 +26,7 @@ from companion.games.contract import Setup
 from companion.games.history import Events
 from companion.games.table import TableState
 
-FORMAT = 1
+FORMAT = 2  # 2: the seed in force is kept (an imported table draws from a fresh one after its file)
 _TRUSTED_PACKAGE = "companion.games."
 _STATE_FIELDS = ("game", "tally", "rolls", "claims", "ended", "voided", "skipped", "voids")
 
@@ -35,6 +35,7 @@ def dumps(state: TableState) -> str:
     """Return the state (all but its setup and ledger, which the table and the store hold) as JSON."""
     body = {name: _encode(getattr(state, name)) for name in _STATE_FIELDS if name != "skipped"}
     body["skipped"] = _encode_skipped(state.skipped)
+    body["seed"] = state.setup.seed
     return json.dumps({"format": FORMAT, "state": body}, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -47,9 +48,10 @@ def loads(text: str, setup: Setup, events: Events) -> TableState:
         body = document["state"]
         values = {name: _decode(body[name]) for name in _STATE_FIELDS if name != "skipped"}
         values["skipped"] = _decode_skipped(body["skipped"])
+        seed = str(body["seed"])
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as error:
         raise ValueError(f"unreadable snapshot: {error!r}") from error
-    return TableState(setup=setup, events=events, **values)
+    return TableState(setup=dataclasses.replace(setup, seed=seed), events=events, **values)
 
 
 def _encode_skipped(skipped: Mapping[int, Any]) -> list[Any]:

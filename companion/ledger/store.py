@@ -41,8 +41,10 @@ class TableInfo:
     code: str
     join_token: str
     watch_token: str
+    results_token: str
     setup: Setup
     created_at: datetime
+    imported: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,10 @@ def _table_info(record: TableRecord) -> TableInfo:
         code=record.code,
         join_token=record.join_token,
         watch_token=record.watch_token,
+        results_token=record.results_token,
         setup=Setup(record.game, players, dict(record.options), record.seed),
         created_at=_utc(record.created_at),
+        imported=record.imported,
     )
 
 
@@ -75,7 +79,7 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
-def insert_table(engine: Engine, *, setup: Setup) -> TableInfo:
+def insert_table(engine: Engine, *, setup: Setup, imported: bool = False) -> TableInfo:
     """Store a new table and return it (retrying on the rare code collision)."""
     players = [{"seat": p.seat, "name": p.name, "colour": p.colour} for p in setup.players]
     for _attempt in range(10):
@@ -83,10 +87,12 @@ def insert_table(engine: Engine, *, setup: Setup) -> TableInfo:
             code=new_code(),
             join_token=secrets.token_urlsafe(24),
             watch_token=secrets.token_urlsafe(24),
+            results_token=secrets.token_urlsafe(24),
             game=setup.game,
             players=players,
             options=_jsonable(setup.options),
             seed=setup.seed,
+            imported=imported,
         )
         try:
             with write_session(engine) as session:
@@ -103,7 +109,12 @@ def _jsonable(options: Any) -> dict[str, Any]:
 
 
 def find_table(
-    engine: Engine, *, code: str | None = None, join_token: str | None = None, watch_token: str | None = None
+    engine: Engine,
+    *,
+    code: str | None = None,
+    join_token: str | None = None,
+    watch_token: str | None = None,
+    results_token: str | None = None,
 ) -> TableInfo | None:
     """Return the table with the given code or token, or None (rows never change: cached by code)."""
     if code is not None:
@@ -117,6 +128,8 @@ def find_table(
         query = query.where(TableRecord.join_token == join_token)
     elif watch_token is not None:
         query = query.where(TableRecord.watch_token == watch_token)
+    elif results_token is not None:
+        query = query.where(TableRecord.results_token == results_token)
     else:
         return None
     with read_session(engine) as session:
@@ -845,6 +858,7 @@ def copy_tables(source: Engine, target: Engine) -> Restored:
                         (col(TableRecord.code) == table.code)
                         | (col(TableRecord.join_token) == table.join_token)
                         | (col(TableRecord.watch_token) == table.watch_token)
+                        | (col(TableRecord.results_token) == table.results_token)
                     )
                 ).first()
                 if clash is not None:

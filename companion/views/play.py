@@ -9,7 +9,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import boards, services
-from companion.errors import SPECTATORS_ONLY_WATCH
 from companion.games import kinds
 from companion.games.contract import N_
 from companion.games.registry import get_game
@@ -17,6 +16,7 @@ from companion.games.table import moves
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
+from companion.policy import Action, allows, require
 from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
 from companion.views.tables import take_seat_from_form
 from companion.web import (
@@ -43,8 +43,8 @@ def member(code: str, *, seat_checked: bool = True) -> tuple[TableInfo, Membersh
     """
     table = services.find_table(engine(), code=code)
     role = membership(table.code)
-    if role is None:
-        raise services.NotFound  # the same answer as an unknown code: codes cannot be told from guesses
+    if role is None or not allows(Action.VIEW_TABLE, role.roles):
+        raise services.NotFound  # a stranger: the same answer as an unknown code, so codes cannot be guessed
     if seat_checked and role.seat is not None and table_state(table).claims.get(role.seat) != device_id():
         role = Membership(host=role.host, seat=None)
     return table, role
@@ -81,8 +81,7 @@ def table(code: str) -> ResponseReturnValue:
 def record(code: str) -> ResponseReturnValue:
     """Record one entry (or answer a repeat of it): htmx gets 204 (the phone fetches its board), a form the board."""
     table, role = member(code, seat_checked=False)  # checked on the ledger the move is appended to
-    if not role.can_record:
-        raise refuse(403, SPECTATORS_ONLY_WATCH)
+    require(Action.RECORD, role.roles)
     form = request.form
     kind_name = form.get("kind", "")
     move = moves(get_game(table.setup.game)).get(kind_name)
@@ -111,8 +110,7 @@ def record(code: str) -> ResponseReturnValue:
 def take_seat(code: str) -> ResponseReturnValue:
     """Let the host (or a watcher holding the join link) take a free seat on this phone."""
     table, role = member(code)
-    if not role.host:
-        raise refuse(403, N_("Join through the host's QR code to take a seat."))
+    require(Action.TAKE_SEAT_AS_HOST, role.roles)
     return take_seat_from_form(table)
 
 
@@ -155,8 +153,8 @@ def results_context(table: TableInfo) -> dict[str, object]:
         "game": get_game(table.setup.game),
         "view": view,
         "board": view.board,
-        "seed_hash": services.public_seed_hash(table),
-        "results_link": url_for("results.public", token=table.watch_token, _external=True),
+        "seed_hash": services.public_seed_hash(state),
+        "results_link": url_for("results.public", token=table.results_token, _external=True),
     }
     if view.ended:
         play = services.export_play(engine(), table)
@@ -170,17 +168,15 @@ def results_context(table: TableInfo) -> dict[str, object]:
 def join_qr(code: str) -> ResponseReturnValue:
     """Return the join link as an SVG QR code (host only)."""
     table, role = member(code)
-    if not role.host:
-        raise refuse(403, N_("Only the host can show the join code."))
+    require(Action.SHOW_JOIN_CODE, role.roles)
     return qr_response(url_for("tables.join", token=table.join_token, _external=True))
 
 
 @bp.get("/scenario.json")
 def export(code: str) -> ResponseReturnValue:
     """Download the table's ledger as a scenario file."""
-    table, _role = member(code)
-    if not table_state(table).ended:
-        raise refuse(403, N_("The scenario file holds the secret seed: download it once the table has ended."))
+    table, role = member(code)
+    require(Action.DOWNLOAD_SCENARIO, role.roles, ended=table_state(table).ended)
     body = json.dumps(services.export_scenario(engine(), table), ensure_ascii=False, indent=2)
     return Response(
         body,

@@ -11,23 +11,24 @@ from flask_babel import gettext
 from companion import services
 from companion.games.contract import N_, RuleError
 from companion.games.registry import GAMES, get_game
+from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.ledger.store import TableInfo
 from companion.membership import (
     device_id,
     forget_profile,
     held_seats,
+    hosted_codes,
     keep_profile,
     membership,
     profile_token,
     remember,
 )
-from companion.results import SOURCE_NAME, bgstats_file, categories_csv, players_csv
+from companion.policy import Action, require
+from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
 from companion.views.play import member, results_context
-from companion.web import engine, qr_data_uri, qr_response, refuse
+from companion.web import broker, engine, qr_data_uri, qr_response, refuse, table_state
 
 bp = Blueprint("results", __name__)
-
-MAX_IMPORT_BYTES = 2_000_000
 
 
 # -- The read-only results link ----------------------------------------------------------------
@@ -36,26 +37,23 @@ MAX_IMPORT_BYTES = 2_000_000
 @bp.get("/r/<token>")
 def public(token: str) -> ResponseReturnValue:
     """Show a table's results to anyone holding its results link (read-only, no seat, no cookie)."""
-    table = services.find_table(engine(), watch_token=token)
+    table = services.find_table(engine(), results_token=token)
     return render_template("tables/results.html", **results_context(table), role=None)
 
 
 @bp.get("/r/<token>/qr.svg")
 def public_qr(token: str) -> ResponseReturnValue:
     """Return the results link as an SVG QR code."""
-    table = services.find_table(engine(), watch_token=token)
-    return qr_response(url_for("results.public", token=table.watch_token, _external=True))
+    table = services.find_table(engine(), results_token=token)
+    return qr_response(url_for("results.public", token=table.results_token, _external=True))
 
 
 # -- Exports of one table ----------------------------------------------------------------------
 
 
 def _ended(code: str) -> TableInfo:
-    table, _role = member(code)
-    try:
-        services.export_play(engine(), table)
-    except services.NotFound:
-        raise refuse(403, N_("The results can be exported once the table has ended.")) from None
+    table, role = member(code)
+    require(Action.EXPORT_RESULTS, role.roles, ended=table_state(table).ended)
     return table
 
 
@@ -95,19 +93,24 @@ def table_bgstats(code: str) -> ResponseReturnValue:
 @bp.get("/history")
 def history() -> ResponseReturnValue:
     """List the finished tables of this server, with exports of them all."""
-    return render_template("history.html", plays=services.finished_plays(engine()), games=GAMES)
+    return render_template("history.html", plays=_my_plays(), games=GAMES)
+
+
+def _my_plays() -> list[PlayResult]:
+    """The finished tables this phone played or hosted (a profile restored on it brings its seats along)."""
+    return services.finished_plays(engine(), device=device_id(), hosted=hosted_codes())
 
 
 @bp.get("/history/players.csv")
 def history_players_csv() -> ResponseReturnValue:
-    """Download every finished table as CSV, one row per player per play."""
-    return _download(players_csv(services.finished_plays(engine()), gettext), "text/csv", "plays-players.csv")
+    """Download this phone's finished tables as CSV, one row per player per play."""
+    return _download(players_csv(_my_plays(), gettext), "text/csv", "plays-players.csv")
 
 
 @bp.get("/history/categories.csv")
 def history_categories_csv() -> ResponseReturnValue:
-    """Download every finished table's breakdown as CSV, one row per score category."""
-    return _download(categories_csv(services.finished_plays(engine()), gettext), "text/csv", "plays-categories.csv")
+    """Download this phone's finished tables' breakdown as CSV, one row per score category."""
+    return _download(categories_csv(_my_plays(), gettext), "text/csv", "plays-categories.csv")
 
 
 # -- Profiles ----------------------------------------------------------------------------------
@@ -137,6 +140,8 @@ def create_profile() -> ResponseReturnValue:
         )
     except RuleError as error:
         return render_template("me.html", profile=None, games=GAMES, error=error.message), 422
+    except services.ProfileExists:
+        return redirect(url_for("results.me"), 303)  # a second tap: the first one made it
     keep_profile(token, profile.device)
     return redirect(url_for("results.me"), 303)
 
@@ -167,8 +172,13 @@ def restore(token: str) -> ResponseReturnValue:
         raise refuse(404, N_("This restore link is not valid (the profile may have been deleted)."))
     if request.method == "GET":
         return render_template("restore.html", profile=profile)
-    keep_profile(token, profile.device)
-    for table, seat in services.restored_seats(engine(), profile):
+    device = device_id()
+    try:
+        new_token, seats = services.restore_profile(engine(), profile, device=device, broker=broker())
+    except services.ProfileExists:
+        raise refuse(409, N_("This phone has a profile of its own: delete it first, then restore.")) from None
+    keep_profile(new_token, device)
+    for table, seat in seats:
         remember(table.code, seat=seat)
     return redirect(url_for("results.me"), 303)
 
@@ -180,8 +190,7 @@ def restore(token: str) -> ResponseReturnValue:
 def host_recovery(code: str) -> ResponseReturnValue:
     """Make a host recovery link and show it once, as a QR code to photograph."""
     table, role = member(code)
-    if not role.host:
-        raise refuse(403, N_("Only the host can make a host recovery link."))
+    require(Action.MAKE_HOST_KEY, role.roles)
     link = url_for("results.recover_host", token=services.new_host_key(engine(), table), _external=True)
     response = Response(render_template("host_recovery.html", table=table, link=link, qr=qr_data_uri(link)))
     response.headers["Cache-Control"] = "no-store"
@@ -206,24 +215,23 @@ def recover_host(token: str) -> ResponseReturnValue:
 # -- Import ------------------------------------------------------------------------------------
 
 
-@bp.route("/import", methods=["GET", "POST"])
+@bp.get("/import")
+def import_form() -> ResponseReturnValue:
+    """Show the form that recreates a table from a scenario file."""
+    return render_template("import.html", error=None)
+
+
+@bp.post("/import")
 def import_scenario() -> ResponseReturnValue:
-    """Recreate a table from a scenario file; this phone becomes its host."""
-    if request.method == "GET":
-        return render_template("import.html", error=None)
+    """Recreate a table from a scenario file; this phone becomes its host (limited like creating a table)."""
     upload = request.files.get("scenario")
-    raw = upload.read(MAX_IMPORT_BYTES + 1) if upload is not None else b""
+    data = upload.read(MAX_SCENARIO_BYTES + 1) if upload is not None else b""
+    for spooled in request.files.values():  # a large file is spooled to disk: closed now, not by the collector
+        spooled.close()
     try:
-        if not raw or len(raw) > MAX_IMPORT_BYTES:
-            raise RuleError(N_("Choose a scenario file (at most 2 MB)."))
-        try:
-            scenario = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise RuleError(N_("This file is not a scenario file (JSON).")) from None
-        try:
-            table = services.import_scenario(engine(), scenario)
-        except (KeyError, TypeError, ValueError):
-            raise RuleError(N_("This file is not a scenario file (JSON).")) from None
+        if not data:
+            raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)
+        table = services.import_scenario(engine(), data)
     except RuleError as error:
         return render_template("import.html", error=error.message), 422
     device_id()

@@ -83,8 +83,8 @@ def join(token: str) -> ResponseReturnValue:
     table = services.find_table(engine(), join_token=token)
     state = services.table_state(engine(), table)
     current = membership(table.code)
-    if current is not None and current.seat is not None:
-        return redirect(url_for("play.table", code=table.code), 303)
+    if current is not None and current.seat is not None and state.claims.get(current.seat) == device_id():
+        return redirect(url_for("play.table", code=table.code), 303)  # it holds its seat: nothing to choose
     if request.method == "POST":
         return take_seat_from_form(table)
     free = [p for p in table.setup.players if p.seat not in state.claims]
@@ -98,7 +98,9 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     if seat is None:
         raise refuse(400, N_("Choose a seat."))
     key = checked_key(request.form.get("key", ""))
-    services.take_seat(engine(), table, seat=seat, device=device_id(), key=key, broker=broker())
+    current = membership(table.code)
+    host = current is not None and current.host
+    services.take_seat(engine(), table, seat=seat, device=device_id(), key=key, by_host=host, broker=broker())
     remember(table.code, seat=seat)
     services.link_seat(engine(), services.find_profile(engine(), profile_token()), table, seat)
     return redirect(url_for("play.table", code=table.code), 303)

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import PATIENCE_MS, PHONE, screenshot
+from tests.browser.test_accessibility import violations
 from tests.browser.test_live_table import live
 from tests.browser.test_table_on_phones import create_table, join, submit_and_wait
 
@@ -33,6 +34,13 @@ def new_moon_table(host, server: str, names: list[str], **options: str) -> str: 
     host.locator(f"#name-{len(names)}").press("Enter")  # Enter in a name box starts the table
     host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
     return server + host.locator("a[href^='/join/']").first.get_attribute("href")
+
+
+def axe_phone(browser):  # type: ignore[no-untyped-def]
+    """A phone whose pages axe can check (the app's CSP forbids the inline script otherwise)."""
+    context = browser.new_context(bypass_csp=True, **PHONE)
+    context.set_default_timeout(PATIENCE_MS)
+    return context.new_page()
 
 
 def test_two_phones_show_the_same_combos_after_a_flip_and_after_an_undo(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
@@ -165,3 +173,46 @@ def test_the_sheet_takes_one_tap_per_box_and_shows_the_running_total(live_server
     running = aki.locator(".running .total").inner_text()
     assert int(running) > 0  # the plants of a station with a circled multiplier, the tank, the zone
     screenshot(aki, "moon-quick-sheet")
+
+
+def test_one_players_plant_track_activates_a_virus_on_all_four_phones(live_server: str, phone, browser) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    names = ["Aki", "Ben", "Chika", "Dai"]
+    link = new_moon_table(host, live_server, names, adventure="6")
+    aki, ben, chika, dai = phones = [phone(), phone(), phone(), axe_phone(browser)]
+    for page, name in zip(phones, names, strict=True):
+        join(page, link, name)
+        live(page)
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    plus = ben.locator("[aria-labelledby='f-plant-boxes-label'] button.step").nth(1)
+    for _ in range(5):  # Ben marks five plant boxes, one tap each
+        submit_and_wait(ben, plus)
+    for page in phones:
+        alert = page.locator("#viruses [role=alert]")
+        alert.wait_for()
+        assert "A virus is active: infect now" in alert.inner_text()
+        assert "green virus activated on turn 1 by Ben's plant track" in page.locator("#viruses").inner_text()
+    screenshot(dai, "moon-virus")
+    assert violations(dai) == []
+    chika.locator("#viruses input[name=spaces]").fill("2")
+    submit_and_wait(chika, chika.get_by_role("button", name="Infected", exact=True))
+    assert chika.locator("#viruses [role=alert]").count() == 0
+    aki.wait_for_function(
+        "() => document.querySelector('#viruses').innerText.includes('Still to infect: Aki, Ben, Dai')"
+    )
+    dai.context.close()
+
+
+@pytest.mark.parametrize("adventure", ["1", "3", "5"])
+def test_the_sabotage_and_bonus_race_panels_pass_axe(live_server: str, phone, browser, adventure: str) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    link = new_moon_table(host, live_server, ["Aki", "Ben"], adventure=adventure)
+    aki = axe_phone(browser)
+    join(aki, link, "Aki")
+    submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
+    if adventure == "1":
+        submit_and_wait(aki, aki.get_by_role("button", name="Sabotage: a system error for every other player"))
+    else:
+        submit_and_wait(aki, aki.get_by_role("button", name="Reached").first)
+    assert violations(aki) == []
+    aki.context.close()

@@ -384,3 +384,51 @@ def test_undoing_an_end_phase_puts_the_goals_counts_and_first_player_back() -> N
     undone, board = game.add("void", target=len(game.events)).play()
     assert undone.game.track == before.game.track and undone.game.counts == before.game.counts
     assert undone.game.first_player == before.game.first_player and points(board, "Aki", "goals") == 0
+
+
+# -- The round's goal on every phone ---------------------------------------------------------------
+
+
+def panel_for(state: TableState, seat_number: int | None, host: bool = False) -> Any:
+    from companion.games.crafting_the_cosmos.view import cosmos_view
+    from companion.games.table import viewer
+
+    return cosmos_view(state.setup, state.game, viewer(COSMOS, state, seat_number, host))
+
+
+def test_the_first_goal_can_be_picked_when_the_table_is_created() -> None:
+    state, board = Game(**{ctc.FIRST_GOAL: "carbon"}).rounds_without_scoring().score_goal(Aki=2, Ben=1).play()
+    assert state.game.goals[1] == ctc.GoalCard("carbon")
+    assert "Round 3, goal 1: Most carbon (C) stars: Aki 2, Ben 1, Chika 0: Aki +6, Ben +3" in board.to_json()["details"]
+    assert ("The first universal goal, revealed at set-up", "Most carbon (C) stars") in board.options
+    state, _ = Game().play()
+    assert state.game.goals == {}  # by default it is named on the board once revealed
+
+
+def test_every_phone_names_the_goal_scoring_this_round_and_says_what_to_count() -> None:
+    game = Game(**{ctc.FIRST_GOAL: "hydrogen"})
+    state, _ = game.play()
+    for phone in (panel_for(state, 1), panel_for(state, 3), panel_for(state, None, host=True)):
+        assert phone.scoring_goal is None and phone.next_goal_round == 3
+        assert phone.next_goal.render() == "goal 1: Most hydrogen (H) stars"
+    state, _ = game.rounds_without_scoring().play()
+    for phone in (panel_for(state, 2), panel_for(state, None, host=True)):
+        assert phone.scoring_goal.render() == "goal 1: Most hydrogen (H) stars"
+        assert phone.goal_hint.render() == "Count your hydrogen (H) stars on your board; supernovas do not count."
+    assert [form.player.name for form in panel_for(state, 2).forms] == ["Ben"]  # its own count, at the top
+    assert [form.player.name for form in panel_for(state, None, host=True).forms] == ["Aki", "Ben", "Chika"]
+
+
+def test_a_goal_of_another_kind_tells_every_phone_to_count_what_its_card_names() -> None:
+    state, _ = Game().add(ctc.GOAL, goal=1, goal_kind="other", name="Most gravitons").rounds_without_scoring().play()
+    assert panel_for(state, 1).goal_hint.render() == "Count what the card names: Most gravitons."
+    state, _ = Game().add(ctc.GOAL, goal=1, goal_kind="other").play()  # an entry from before names were asked
+    assert panel_for(state, 1).next_goal_hint.render().startswith("Count what the goal card names")
+
+
+def test_a_goal_card_turned_up_is_asked_for_on_every_phone_until_anyone_names_it() -> None:
+    state, _ = Game().end_phase().play()
+    ben = panel_for(state, 2)
+    assert [number for number, _label in ben.unnamed_goals] == [1, 2] and ben.goal.allowed
+    state, _ = Game().end_phase().add(ctc.GOAL, goal=2, goal_kind="oxygen").play()  # from any seated phone
+    assert [number for number, _label in panel_for(state, 3).unnamed_goals] == [1]

@@ -335,3 +335,257 @@ def test_the_ice_bonus_is_explained_on_the_results() -> None:
     _state, board = Game().zone(1, "ice").zone(2, "ice").crew(1, Aki=3).crew(2, Ben=2).rounds(10).play()
     lines = [m.render() for m in board.details]
     assert "Most ice (a resource token counts as three): Aki 9, Ben 9, Chika 0 → Aki +4, Ben +4" in lines
+
+
+# -- Bonus cards by what they do -------------------------------------------------------------------
+
+
+def bonus_lines(board: Scoreboard) -> list[str]:
+    return [m.render() for m in board.details if m.render().startswith("Bonus card")]
+
+
+def test_a_bonus_card_naming_a_zone_scores_only_for_the_most_crew_there() -> None:
+    card = {"counts": "crew-in-zone", "condition": "most", "zone": 4, "points": 6, "name": "Olympus"}
+    game = Game().zone(4, "ice").add(mrp.BONUS, seat=1, **card).add(mrp.BONUS, seat=2, **card)
+    _, board = game.crew(4, Aki=3, Ben=2).rounds(10).play()
+    assert (points(board, "Aki", "bonus"), points(board, "Ben", "bonus")) == (6, 0)
+    assert bonus_lines(board) == [
+        "Bonus card of Aki (“Olympus”: 6 points for the most crew in Zone 4): 3, the most: met, +6",
+        "Bonus card of Ben (“Olympus”: 6 points for the most crew in Zone 4): 2, but Aki 3: not met, 0",
+    ]
+
+
+@pytest.mark.parametrize(("option", "each"), [("not-most", 0), ("most", 5)])
+def test_a_tie_for_the_most_meets_a_bonus_card_only_if_the_option_says_so(option: str, each: int) -> None:
+    card = {"counts": "crew-on-mars", "points": 5}  # the condition defaults to "the most"
+    game = Game(**{mrp.BONUS_TIE: option}).zone(1, "ice").zone(2, "ice")
+    game.add(mrp.BONUS, seat=1, **card).add(mrp.BONUS, seat=2, **card).crew(1, Aki=2).crew(2, Ben=2, Chika=1)
+    _, board = game.rounds(10).play()
+    assert (points(board, "Aki", "bonus"), points(board, "Ben", "bonus")) == (each, each)
+    assert "tied for the most with Ben" in bonus_lines(board)[0]
+
+
+def test_a_bonus_card_can_pay_for_each_token_or_need_at_least_a_count() -> None:
+    game = Game().zone(1, "celerium").zone(2, "sylvanite").zone(3, "ice").crew(1, Aki=2).crew(2, Aki=1).crew(3, Aki=1)
+    game.add(mrp.BONUS, seat=1, counts="tokens", condition="each", resource="celerium", points=1)
+    game.add(mrp.BONUS, seat=1, counts="zones-with-crew", condition="at-least", at_least=3, points=4)
+    game.add(mrp.BONUS, seat=1, counts="majorities", condition="at-least", at_least=4, points=9)
+    _, board = game.rounds(10).play()
+    # Zone 1 gives Aki 1 + 2 + 3 celerium tokens and its resource token (three more).
+    assert bonus_lines(board) == [
+        "Bonus card of Aki (1 points for each of your celerium score tokens (a resource token counts as three)): "
+        "9 × 1 = 9",
+        "Bonus card of Aki (4 points for at least 3 zones with crew): 3, at least 3: met, +4",
+        "Bonus card of Aki (9 points for at least 4 zones where you alone have the most crew): "
+        "3, fewer than 4: not met, 0",
+    ]
+    assert points(board, "Aki", "bonus") == 13
+
+
+def test_a_bonus_card_that_does_not_hold_together_is_refused() -> None:
+    for card in (
+        {"counts": "crew-in-zone", "points": 3},  # which zone?
+        {"counts": "crew-on-mars", "condition": "at-least", "points": 3},  # at least how many?
+        {"counts": "none", "condition": "most", "points": 3},
+        {"counts": "crew-on-mars", "resource": "ice", "points": 3},
+    ):
+        with pytest.raises(AssertionError):
+            Game().add(mrp.BONUS, seat=1, **card).play()
+
+
+def test_a_bonus_card_can_be_entered_when_it_is_turned_up_at_the_end() -> None:
+    game = Game().zone(1, "ice").crew(1, Ben=1).rounds(10).add(mrp.BONUS, seat=2, counts="crew-on-mars", points=4)
+    _, board = game.play()
+    assert points(board, "Ben", "bonus") == 4
+
+
+def test_a_bonus_card_stays_on_its_owners_phone_until_the_end() -> None:
+    from companion.games.mission_red_planet.view import red_planet_view
+
+    card = {"counts": "crew-in-zone", "zone": 4, "points": 6}
+    state, _ = Game().add(mrp.BONUS, seat=1, **card).rounds(9).play()
+    own, other = (red_planet_view(state.setup, state.game, viewer_for(state, seat)) for seat in (1, 2))
+    assert [m.render() for m in own.my_bonus or ()] == ["6 points for the most crew in Zone 4"]
+    assert other.my_bonus == () and other.bonus_lines == ()
+    state, _ = Game().add(mrp.BONUS, seat=1, **card).rounds(10).play()
+    other = red_planet_view(state.setup, state.game, viewer_for(state, 2))
+    assert [m.render() for m in other.bonus_lines] == ["Aki (6 points for the most crew in Zone 4): none: not met, 0"]
+
+
+def viewer_for(state: TableState, seat: int | None, host: bool = False) -> Any:
+    from companion.games.table import viewer
+
+    return viewer(MRP, state, seat, host)
+
+
+# -- Discovery cards by what they do ---------------------------------------------------------------
+
+
+def zone_line(board: Scoreboard, round: int, zone: int) -> str:
+    return next(m.render() for m in board.details if m.render().startswith(f"Round {round}, Zone {zone}:"))
+
+
+@pytest.mark.parametrize(
+    ("card", "aki", "line"),
+    [
+        (
+            {"effect": "resource", "resource": "celerium"},
+            {"ice": 1 + 2, "celerium": 3 * 3, "resource-tokens": 9},
+            "Aki takes 3 celerium and the resource token (discovery card: the zone yields celerium instead)",
+        ),
+        (
+            {"effect": "more-tokens", "amount": 2},
+            {"ice": 1 + 2 + 5, "resource-tokens": 3},
+            "Aki takes 5 ice and the resource token (discovery card: +2 score tokens in the final scoring)",
+        ),
+        (
+            {"effect": "more-tokens", "amount": -3},
+            {"ice": 1 + 2, "resource-tokens": 3},
+            "Aki takes the resource token (discovery card: -3 score tokens in the final scoring)",
+        ),
+        (
+            {"effect": "multiply", "amount": 2},
+            {"ice": 1 + 2 + 6, "resource-tokens": 3},
+            "Aki takes 6 ice and the resource token (discovery card: the final pot × 2)",
+        ),
+        (
+            {"effect": "barren"},
+            {"ice": 1 + 2, "resource-tokens": 0},
+            "nothing scored, 3 discarded (discovery card: the zone scores nothing: its tokens are discarded)",
+        ),
+        (
+            {"effect": "majority-points", "points": 5},
+            {"ice": 1 + 2 + 3, "discovery": 5},
+            "Aki takes 3 ice and the resource token; Aki +5 points (discovery card: 5 points for the zone's final "
+            "majority)",
+        ),
+    ],
+)
+def test_a_discovery_card_turned_up_changes_its_zones_final_result_and_the_zone_line_says_how(
+    card: dict[str, Any], aki: dict[str, int], line: str
+) -> None:
+    # Zone 2 is Aki's alone: 3 crew, ice; the card is turned up in round 10, before the scoring.
+    game = Game().zone(2, "ice").crew(2, Aki=3).add(mrp.DISCOVERY, seat=2, zone=2).rounds(9)
+    _, board = game.add(mrp.REVEAL, zone=2, **card).rounds(1).play()
+    for category, expected in aki.items():
+        assert points(board, "Aki", category) == expected, category
+    assert zone_line(board, 10, 2) == f"Round 10, Zone 2: Aki 3: {line}"
+
+
+def test_a_discovery_card_can_pay_the_player_who_placed_it() -> None:
+    game = Game().add(mrp.DISCOVERY, seat=2, zone=3).rounds(9).add(mrp.REVEAL, zone=3, effect="placer-points", points=4)
+    _, board = game.rounds(1).play()
+    assert points(board, "Ben", "discovery") == 4
+    assert "Discovery card on Zone 3 (4 points for the player who placed it): Ben placed it, +4" in [
+        m.render() for m in board.details
+    ]
+
+
+def test_a_discovery_card_turned_up_after_round_10_scores_its_zone_again_as_if_turned_up_before() -> None:
+    def played(after: bool) -> Scoreboard:
+        game = Game().zone(2, "ice").crew(2, Aki=3, Ben=1).add(mrp.DISCOVERY, seat=2, zone=2).rounds(9)
+        reveal = {"zone": 2, "effect": "resource", "resource": "sylvanite"}
+        if after:
+            return game.rounds(1).add(mrp.REVEAL, **reveal).play()[1]
+        return game.add(mrp.REVEAL, **reveal).rounds(1).play()[1]
+
+    before, after = played(False), played(True)
+    assert before.to_json() == after.to_json()
+    assert points(after, "Aki", "sylvanite") == 2 * 3
+
+
+def test_a_discovery_card_entered_by_its_placer_counts_unless_turned_up_otherwise_and_stays_secret() -> None:
+    from companion.games.mission_red_planet.view import red_planet_view
+
+    game = Game().zone(2, "ice").crew(2, Aki=3).add(mrp.DISCOVERY, seat=2, zone=2, effect="multiply", amount=0)
+    state, _ = game.rounds(9).play()
+    ben, aki, host = (red_planet_view(state.setup, state.game, viewer_for(state, s, s is None)) for s in (2, 1, None))
+    assert ben.zones[1].discovery_card is not None and ben.zones[1].discovery_card.render() == "the final pot × 0"
+    assert aki.zones[1].discovery and aki.zones[1].discovery_card is None
+    assert host.zones[1].discovery_card is None
+    _, board = game.rounds(1).play()
+    assert points(board, "Aki", "ice") == 1 + 2  # × 0 at round 10: the placer's card counted
+    _, board = game.add(mrp.REVEAL, zone=2, effect="more-tokens", amount=1).play()
+    assert points(board, "Aki", "ice") == 1 + 2 + 4  # the card as turned up wins over what was entered
+
+
+def test_a_discovery_card_not_turned_up_is_noted_on_the_results() -> None:
+    _, board = Game().add(mrp.DISCOVERY, seat=1, zone=5).rounds(10).play()
+    assert "Discovery cards not turned up yet on 5" in " ".join(m.render() for m in board.notes)
+
+
+def test_discovery_cards_are_turned_up_only_at_the_end_of_round_10() -> None:
+    with pytest.raises(AssertionError, match="end of round 10"):
+        Game().add(mrp.DISCOVERY, seat=1, zone=5).rounds(8).add(mrp.REVEAL, zone=5, effect="barren").play()
+    with pytest.raises(AssertionError, match="no discovery card"):
+        Game().rounds(9).add(mrp.REVEAL, zone=5, effect="barren").play()
+
+
+# -- Characters and the calling order --------------------------------------------------------------
+
+
+def picks(game: Game, **characters: int) -> Game:
+    for name, character in characters.items():
+        game.add(mrp.CHARACTER, seat=NAMES.index(name) + 1, character=character)
+    return game
+
+
+def test_characters_act_from_1_to_9_and_the_same_character_clockwise_from_the_first_player() -> None:
+    game = picks(Game().rounds(1).add(mrp.END_ROUND, first_player=2), Aki=5, Ben=7, Chika=5)
+    state, _ = game.play()
+    assert mrp.calling_order(state.setup, state.game) == (3, 1, 2)  # Ben is first: clockwise Ben, Chika, Aki
+    assert mrp.next_to_act(state.setup, state.game) == 3
+    with pytest.raises(AssertionError, match="Chika's character that acts now"):
+        game.add(mrp.ACTED, seat=1).play()
+    game.events.pop()
+    with pytest.raises(AssertionError, match="picks of this round are made"):  # everyone picked: calls began
+        picks(game, Aki=6).play()
+
+
+def test_the_second_edition_counts_down_from_9() -> None:
+    state, _ = picks(Game(edition="2nd"), Aki=2, Ben=9, Chika=4).play()
+    assert mrp.calling_order(state.setup, state.game) == (2, 3, 1)
+    assert mrp.character_name(state.setup, 9).render() == "9 Recruiter"
+
+
+def test_whoever_acts_last_takes_the_first_player_token() -> None:
+    game = picks(Game(), Aki=3, Ben=8, Chika=1)
+    for seat in (3, 1, 2):
+        game.add(mrp.ACTED, seat=seat)
+    state, _ = game.rounds(1).play()
+    assert state.game.first_player == 2 and state.game.round == 2 and not state.game.characters
+
+
+def test_a_used_character_comes_back_only_with_the_recruiter() -> None:
+    def round_of(game: Game, aki: int, others: int) -> Game:
+        picks(game, Aki=aki, Ben=others, Chika=others)
+        state, _ = game.play()
+        for seat in mrp.calling_order(state.setup, state.game):
+            game.add(mrp.ACTED, seat=seat)
+        return game.rounds(1)
+
+    game = round_of(Game(), 5, 2)
+    state, _ = game.play()
+    assert mrp.hand(state.setup, state.game, 1) == (1, 2, 3, 4, 6, 7, 8, 9)
+    with pytest.raises(AssertionError, match="Aki has already used character 5"):
+        picks(round_of(Game(), 5, 2), Aki=5).play()
+    game = round_of(round_of(Game(), 5, 2), 1, 3)  # the Recruiter: every used character comes back
+    state, _ = game.play()
+    assert mrp.hand(state.setup, state.game, 1) == tuple(range(1, 10))
+    state, _ = round_of(round_of(Game(**{mrp.RECRUITER_RETURNS_ITSELF: False}), 5, 2), 1, 3).play()
+    assert mrp.hand(state.setup, state.game, 1) == tuple(range(2, 10))
+
+
+def test_a_character_is_face_down_on_other_phones_until_it_is_called() -> None:
+    from companion.games.mission_red_planet.view import red_planet_view
+
+    state, _ = picks(Game(), Aki=2, Ben=6, Chika=2).add(mrp.ACTED, seat=1).play()
+    ben = red_planet_view(state.setup, state.game, viewer_for(state, 2))
+    shown = {line.player.name: line.character.render() if line.character else None for line in ben.characters}
+    assert shown == {"Aki": "character 2", "Chika": "character 2", "Ben": "character 6"}
+    aki = red_planet_view(state.setup, state.game, viewer_for(state, 1))
+    assert {line.player.name: line.character for line in aki.characters}["Ben"] is None
+    assert aki.acting is not None and aki.acting.player.name == "Chika"
+    state, _ = picks(Game(), Aki=2).play()
+    ben = red_planet_view(state.setup, state.game, viewer_for(state, 2))
+    assert all(line.character is None for line in ben.characters) and ben.still_picking == ("Ben", "Chika")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -614,22 +616,80 @@ def test_solo_with_our_own_deck_enters_the_cards_drawn_the_solo_cards_and_astra_
     assert dict(state.game.solo_seen) == {"B": 1}
 
 
-def test_astra_races_on_a_rocket_track_in_adventure_1() -> None:
+def test_astra_starts_adventure_1_with_the_rockets_of_its_level_as_board_game_arena() -> None:
+    starts = [wttm.astra_rockets(s, play(s).game) for s in (solo(level, "1") for level in range(1, 9))]
+    assert starts == [15, 12, 10, 8, 6, 4, 2, 0]
+
+
+def test_astra_scores_10_below_16_rockets_then_20_at_16_and_10_more_every_5_up_to_150_at_81() -> None:
+    options = {"astra-level": 8, "adventure": "1", "components": "own"}
+    expected = {0: 10, 15: 10, 16: 20, 20: 20, 21: 30, 25: 30, 26: 40, 75: 130, 76: 140, 80: 140, 81: 150}
+    for start, points in expected.items():
+        setup = setup_of(1, mode="solo", **options, **{"astra-1-start-rockets": f"0 0 0 0 0 0 0 {start}"})
+        state = play(setup).game
+        assert wttm.astra_rockets(setup, state) == start
+        assert wttm.astra_score(setup, state) == points, start
+
+
+def test_astra_crosses_its_cards_multipliers_and_its_next_threshold_is_shown() -> None:
     options = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 12", "adventure": "1"}
     setup = own(1, mode="solo", **options)
-    nothing = play(setup)
-    assert wttm.astra_rockets(setup, nothing.game) == 12
-    assert wttm.astra_score(setup, nothing.game) == 30  # 12 rockets: the second milestone (10 → 30)
-    # Level 8 multipliers: robot 5, energy 3. One card each: 12 + 5 + 3 = 20 rockets → 50 points.
+    # Level 8 multipliers: robot 5, energy 3. One card each: 12 + 5 + 3 = 20 rockets → 20 points.
     state = play(setup, (wttm.ASTRA_CARD, {"action": "robot"}), (wttm.ASTRA_CARD, {"action": "energy"}))
-    assert wttm.astra_rockets(setup, state.game) == 20 and wttm.astra_score(setup, state.game) == 50
-    assert wttm.astra_next_milestone(setup, state.game) == 25
-    board = WTTM.score(setup, state.game, None)
-    assert points(board, "Aki", "astra") == -50
+    assert wttm.astra_rockets(setup, state.game) == 20 and wttm.astra_score(setup, state.game) == 20
+    assert wttm.astra_next_milestone(setup, state.game) == 21
+    assert points(WTTM.score(setup, state.game, None), "Aki", "astra") == -20
+
+
+def test_astra_track_holds_any_thresholds_and_the_first_published_ones() -> None:
+    older = {
+        "astra-1-track": "10 15 20 20 30 25 40 30 50 35 60 40 70 45 80 50 90 55 100 60 110 65 120 70 130 75 140 80 150"
+    }
+    setup = own(
+        1, mode="solo", adventure="1", **{"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 15"}, **older
+    )
+    assert wttm.astra_score(setup, play(setup).game) == 20  # 15 rockets reached the first threshold of 15
+    custom = own(1, mode="solo", adventure="1", **{"astra-level": 1, "astra-1-track": "5 10 50"})
+    assert wttm.astra_score(custom, play(custom).game) == 50  # level 1 starts with 15 ≥ 10
+    with pytest.raises(RuleError, match="between 1 and 61 numbers"):
+        own(1, mode="solo", adventure="1", **{"astra-1-track": list(range(62))})
+    with pytest.raises(RuleError, match="pairs of rockets and points"):
+        WTTM.check_setup(own(1, mode="solo", adventure="1", **{"astra-1-track": "10 16"}))
+    with pytest.raises(RuleError, match="more rockets than the one before"):
+        WTTM.check_setup(own(1, mode="solo", adventure="1", **{"astra-1-track": "10 21 30 16 20"}))
+
+
+def test_a_table_that_set_its_own_points_every_fifth_rocket_in_version_1_keeps_them() -> None:
+    values = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 12"}
+    own_points = {"astra-1-points": "0 5 11 15 20 25 30 35 40 45 50 55 60 65 70"}
+    setup = own(1, mode="solo", adventure="1", **values, **own_points)
+    assert wttm.astra_score(setup, play(setup).game) == 11  # 12 rockets: the points set for 10
+    stored = Setup(setup.game, setup.players, {k: v for k, v in setup.options.items() if k != "astra-1-track"}, "s")
+    assert wttm.astra_score(stored, play(stored).game) == 11  # as the app stored it, without the new option
+    default = own(1, mode="solo", adventure="1", **values)
+    assert wttm.astra_score(default, play(default).game) == 10  # the default points: the new track (below 16)
+
+
+def test_astra_crossing_its_last_rocket_launches_and_ends_the_game_then_the_points_decide() -> None:
+    options = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 76", "adventure": "1"}
+    setup = own(1, mode="solo", **options)
+    hand = combos((3, "water"), (8, "robot"), (12, "plant"))  # the third card, a plant, goes to ASTRA: 6 rockets
+    state = play(setup, (wttm.HAND, hand[1]), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2}))
+    assert wttm.astra_rockets(setup, state.game) == 81 and wttm.astra_launched(setup, state.game)
+    assert state.game.end_turn == 1 and "ASTRA crossed its last rocket" in state.game.end_reasons[0].render()
+    lost = WTTM.score(setup, state.game, None)
+    assert lost.verdict is not None and not lost.verdict.player_wins and lost.winners == ()
+    assert "ASTRA launched and wins" in lost.verdict.explanation.render()
+    better = play(setup, (wttm.HAND, hand[1]), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2}),
+                  *sheet(1, milestones=10, extra_rockets=1))  # fmt: skip
+    # 150 + 5 > 150, but the player's own rocket launched too: one verdict, the immediate victory
+    board = WTTM.score(setup, better.game, None)
+    assert board.verdict is not None and board.verdict.player_wins and board.winners == (1,)
+    assert "immediate victory" in board.verdict.explanation.render()
 
 
 def test_a_solo_launch_on_150_against_astras_150_is_one_verdict_the_immediate_victory() -> None:
-    options = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 70", "adventure": "1"}
+    options = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 81", "adventure": "1"}
     setup = setup_of(1, mode="solo", **options)
     state = play(setup, *sheet(1, milestones=10))
     board = WTTM.score(setup, state.game, None)
@@ -637,3 +697,243 @@ def test_a_solo_launch_on_150_against_astras_150_is_one_verdict_the_immediate_vi
     assert board.verdict is not None and board.verdict.player_wins and board.winners == (1,)
     assert "you launched the rocket: an immediate victory" in board.verdict.explanation.render()
     assert "ASTRA wins" not in " ".join(m.render() for m in (*board.details, *board.tie_break))
+    no_launch_win = setup_of(1, mode="solo", **options, **{"adventure-1-launch": "no"})
+    tie = WTTM.score(no_launch_win, play(no_launch_win, *sheet(1, milestones=10)).game, None)
+    assert tie.verdict is not None and not tie.verdict.player_wins  # 150 against 150: ASTRA takes the tie
+    assert "ASTRA launched and wins" in tie.verdict.explanation.render()
+
+
+def test_astra_crosses_off_a_sabotage_space_and_circles_an_error_on_every_solo_card_drawn() -> None:
+    every = own(1, mode="solo", adventure="1")
+    drawn = [(wttm.SOLO_CARD, {"letter": "A"}), (wttm.SOLO_CARD, {"letter": "A"}), (wttm.SOLO_CARD, {"letter": "B"})]
+    state = play(every, *drawn).game
+    assert state.errors == {1: 3} and state.sabotages == {1: 3} and state.astra_sabotages == 3
+    first_only = own(1, mode="solo", adventure="1", **{"astra-1-sabotage": "first"})
+    state = play(first_only, *drawn).game
+    assert state.errors == {1: 2} and state.astra_sabotages == 2  # A's second draw crosses nothing
+    board = WTTM.score(first_only, state, None)
+    assert points(board, "Aki", "open-errors") == -10
+    assert "ASTRA crosses off one of your sabotage spaces" in " ".join(label for label, _v in board.options)
+    nine = play(every, *[(wttm.SOLO_CARD, {"letter": "C"})] * 9).game
+    assert nine.astra_sabotages == 8 and nine.errors == {1: 8}  # eight spaces: the ninth draw crosses nothing
+    dealt = solo(adventure="1")
+    events: list[tuple[str, dict[str, Any]]] = []
+    state = play(dealt).game
+    while not state.solo_seen:
+        events += [*flips(1), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2})]
+        state = play(dealt, *events).game
+    assert state.errors == {1: sum(state.solo_seen.values())}  # the app's own deck draws them the same way
+
+
+# -- What one player does to the whole table -------------------------------------------------------
+
+
+def test_a_sabotage_recorded_once_by_the_saboteur_circles_an_error_for_every_other_player() -> None:
+    setup = setup_of(3, adventure="1")
+    state = play(setup, *flips(1), (wttm.SABOTAGE, {"seat": 2})).game
+    assert state.errors == {1: 1, 3: 1} and state.sabotages == {2: 1}
+    board = WTTM.score(setup, state, None)
+    assert points(board, "Aki", "open-errors") == points(board, "Chika", "open-errors") == -5
+    assert points(board, "Ben", "open-errors") == 0
+    assert "Ben used 1 sabotage space(s)" in board.to_json()["details"]
+    with pytest.raises(AssertionError):
+        play(setup_of(3, adventure="2"), *flips(1), (wttm.SABOTAGE, {"seat": 2}))  # adventure 1 only
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), *[(wttm.SABOTAGE, {"seat": 2})] * 9)  # eight sabotage spaces
+
+
+def test_a_sabotage_filling_anyones_last_error_box_ends_the_game() -> None:
+    setup = setup_of(2, adventure="1")
+    state = play(setup, *flips(1), *[(wttm.ERROR, {"seat": 1})] * 7, *flips(1), (wttm.SABOTAGE, {"seat": 2})).game
+    assert state.errors == {1: 8} and state.end_turn == 2
+
+
+def test_a_quarter_bonus_goes_first_to_everyone_completing_it_in_the_earliest_turn_per_quarter() -> None:
+    setup = setup_of(3, adventure="3")
+    board = board_of(
+        setup,
+        *flips(1),
+        (wttm.BONUS, {"seat": 1, "space": 1}),
+        (wttm.BONUS, {"seat": 2, "space": 1}),
+        *flips(1),
+        (wttm.BONUS, {"seat": 3, "space": 1}),
+        (wttm.BONUS, {"seat": 3, "space": 2}),
+        *flips(1),
+        (wttm.BONUS, {"seat": 1, "space": 2}),
+    )
+    assert points(board, "Aki", "quarters") == 15 + 5
+    assert points(board, "Ben", "quarters") == 15
+    assert points(board, "Chika", "quarters") == 5 + 15  # later on the top-left, first on the top-right
+    assert "Top-left quarter: first Aki, Ben; reached (turn) Aki (1), Ben (1), Chika (2)" in board.to_json()["details"]
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), (wttm.BONUS, {"seat": 1, "space": 1}), (wttm.BONUS, {"seat": 1, "space": 1}))
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), (wttm.BONUS, {"seat": 1, "space": 5}))  # four quarters
+
+
+def test_a_skyscraper_bonus_is_raced_per_skyscraper_with_its_own_values() -> None:
+    setup = setup_of(2, adventure="5")
+    board = board_of(
+        setup,
+        *flips(2),
+        (wttm.BONUS, {"seat": 2, "space": 5}),
+        *flips(1),
+        (wttm.BONUS, {"seat": 1, "space": 5}),
+        (wttm.BONUS, {"seat": 1, "space": 2}),
+    )
+    assert points(board, "Ben", "skyscrapers") == 25
+    assert points(board, "Aki", "skyscrapers") == 12 + 20
+    solo_board = board_of(solo(adventure="5"), *flips(1), (wttm.BONUS, {"seat": 1, "space": 8}))
+    assert points(solo_board, "Aki", "skyscrapers") == 15  # alone at the table: always first
+
+
+def test_older_tables_keep_the_bonuses_they_typed_on_the_sheet() -> None:
+    colony = board_of(setup_of(1, adventure="3"), *sheet(1, quarters_first=1, quarters_later=2))
+    assert points(colony, "Aki", "quarters") == 25
+    dome = board_of(setup_of(1, adventure="5"), *sheet(1, skyscraper_2=1, skyscraper_5=2))
+    assert points(dome, "Aki", "skyscrapers") == 32
+
+
+def test_adventure_6_plants_and_water_are_the_boxes_marked_scoring_the_last_full_row() -> None:
+    setup = setup_of(1, adventure="6")
+    for boxes, score in {0: 0, 1: 0, 2: 5, 4: 10, 6: 10, 7: 20, 10: 35, 12: 35, 13: 55, 16: 80}.items():
+        assert points(board_of(setup, *sheet(1, plant_boxes=boxes)), "Aki", "plants") == score, boxes
+    for boxes, score in {0: 0, 1: 0, 2: 10, 3: 10, 4: 20, 6: 35, 8: 55, 10: 80}.items():
+        assert points(board_of(setup, *sheet(1, water_boxes=boxes)), "Aki", "water") == score, boxes
+    old = board_of(setup, *sheet(1, plant_threshold=3, water_threshold=2))  # tables before version 2
+    assert points(old, "Aki", "plants") == 20 and points(old, "Aki", "water") == 20
+
+
+def test_a_virus_is_activated_by_a_first_mission_or_a_players_track_and_every_player_infects() -> None:
+    setup = setup_of(3, adventure="6")
+    state = play(
+        setup,
+        *flips(1),
+        (wttm.MISSION, {"seat": 2, "letter": "B"}),
+        (wttm.MISSION, {"seat": 3, "letter": "B"}),  # the same mission again: no second virus
+        *flips(1),
+        *sheet(1, plant_boxes=4),
+        *sheet(1, plant_boxes=5),  # the 5th plant box: green
+        *sheet(3, water_boxes=3),  # the 3rd water box: blue
+        *sheet(2, plant_boxes=7),  # green is already active
+    ).game
+    assert [(a.virus, a.turn, a.seat, a.cause) for a in state.viruses] == [
+        ("purple", 1, 2, "mission"),
+        ("green", 2, 1, "plant-boxes"),
+        ("blue", 2, 3, "water-boxes"),
+    ]
+    assert [wttm.infections_due(state, seat) for seat in (1, 2, 3)] == [3, 3, 3]
+    after = play(
+        setup,
+        *flips(1),
+        (wttm.MISSION, {"seat": 2, "letter": "B"}),
+        (wttm.INFECT, {"seat": 1, "spaces": 1}),
+        (wttm.INFECT, {"seat": 2, "spaces": 3}),
+    ).game
+    assert [wttm.infections_due(after, seat) for seat in (1, 2, 3)] == [0, 0, 1]
+    board = WTTM.score(setup, after, None)
+    assert points(board, "Aki", "infected") == -1 and points(board, "Ben", "infected") == -3
+    assert "purple virus activated on turn 1 by Ben's mission, accomplished first" in board.to_json()["details"]
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), (wttm.INFECT, {"seat": 1, "spaces": 1}))  # no virus waits
+
+
+def test_a_virus_the_app_cannot_see_is_recorded_with_one_tap_once() -> None:
+    setup = setup_of(2, adventure="6")
+    state = play(setup, *flips(1), (wttm.VIRUS, {"virus": "green"})).game
+    assert [(a.virus, a.seat, a.cause) for a in state.viruses] == [("green", None, "table")]
+    assert play(setup, *flips(1), (wttm.VIRUS, {"virus": "green"}), *sheet(1, plant_boxes=5)).game.viruses == (
+        state.viruses
+    )
+    with pytest.raises(AssertionError):
+        play(setup, *flips(1), (wttm.VIRUS, {"virus": "green"}), (wttm.VIRUS, {"virus": "green"}))
+    with pytest.raises(AssertionError):
+        play(setup_of(2, adventure="5"), *flips(1), (wttm.VIRUS, {"virus": "green"}))
+
+
+def test_undoing_the_entry_that_activated_a_virus_withdraws_it() -> None:
+    setup = setup_of(2, adventure="6")
+    ledger = [
+        Event(1, wttm.FLIP, {}, by_host=True),
+        Event(2, wttm.SHEET, {"seat": 1, "field": "plant-boxes", "value": 5}, by_host=True),
+    ]
+    assert fold(WTTM, setup, ledger).game.viruses
+    assert not fold(WTTM, setup, [*ledger, Event(3, "void", {"target": 2}, by_host=True)]).game.viruses
+
+
+def test_the_adventure_5_astronaut_rule_is_explained_with_the_seeds_words() -> None:
+    text = " ".join(wttm.ADVENTURES[5].notes)
+    assert "スコアトラック×使用数" in text and "not multiplied" in text
+    assert any("スコアトラック×使用数" in line for line in WTTM.reference())
+
+
+# -- The worked examples of docs/welcome-to-the-moon.md -----------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def documented_figures() -> list[tuple[str, str, str, str]]:
+    """Every row (example, player, category, value) of the figure tables in docs/welcome-to-the-moon.md."""
+    rows = []
+    for line in (DOCS / "welcome-to-the-moon.md").read_text().splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0].endswith(".json"):
+            rows.append((cells[0], cells[1], cells[2], cells[3]))
+    return rows
+
+
+def test_the_worked_examples_name_every_example_file_of_this_game() -> None:
+    named = {example for example, *_rest in documented_figures()}
+    assert named == {path.name for path in (DOCS / "examples").glob("welcome-to-the-moon-*.json")} - {
+        "welcome-to-the-moon-colony.json"
+    }
+    assert len(documented_figures()) >= 30
+
+
+@pytest.mark.parametrize(("example", "player", "category", "value"), documented_figures())
+def test_a_worked_example_replays_to_the_figure_the_document_gives(
+    example: str, player: str, category: str, value: str
+) -> None:
+    state, board = replay(json.loads((DOCS / "examples" / example).read_text()))
+    assert not state.skipped
+    if category == "winners":
+        assert ", ".join(p.name for p in board.players if p.seat in board.winners) == value
+    elif category == "verdict":
+        assert board.verdict is not None and ("player" if board.verdict.player_wins else "automa") == value
+    else:
+        assert points(board, player, None if category == "total" else category) == int(value)
+
+
+def test_in_solo_a_solo_card_makes_astra_cross_off_a_first_bonus_the_player_chooses() -> None:
+    colony = own(1, mode="solo", adventure="3")
+    drawn = [(wttm.SOLO_CARD, {"letter": "A"}), (wttm.SOLO_CARD, {"letter": "C"})]
+    state = play(colony, *drawn).game
+    assert wttm.astra_bonuses_due(colony, state) == 1  # A asks, C does not (adventure 3)
+    board = board_of(
+        colony,
+        *drawn,
+        (wttm.ASTRA_BONUS, {"space": 2}),
+        (wttm.BONUS, {"seat": 1, "space": 2}),
+        (wttm.BONUS, {"seat": 1, "space": 3}),
+    )
+    assert points(board, "Aki", "quarters") == 5 + 15
+    with pytest.raises(AssertionError):
+        play(colony, *drawn, (wttm.ASTRA_BONUS, {"space": 2}), (wttm.ASTRA_BONUS, {"space": 3}))  # one owed
+    with pytest.raises(AssertionError):
+        play(colony, (wttm.BONUS, {"seat": 1, "space": 2}), *drawn, (wttm.ASTRA_BONUS, {"space": 2}))  # taken
+    dome = own(1, mode="solo", adventure="5")
+    assert wttm.astra_bonuses_due(dome, play(dome, *drawn).game) == 2  # every solo card (adventure 5)
+    assert wttm.astra_bonuses_due(setup_of(2, adventure="5"), play(setup_of(2, adventure="5")).game) == 0
+
+
+def test_a_fresh_seed_after_an_import_shuffles_the_cards_nobody_has_seen_and_keeps_the_tops() -> None:
+    setup = setup_of()
+    before = play(setup, *flips(3)).game
+    after = play(setup, *flips(3), ("table.reseed", {"seed": "server-fresh"})).game
+    assert [pile[0] for pile in after.piles] == [pile[0] for pile in before.piles]  # numbers already showing
+    assert [len(pile) for pile in after.piles] == [len(pile) for pile in before.piles]
+    hidden_before = Counter(card for pile in before.piles for card in pile[1:])
+    assert Counter(card for pile in after.piles for card in pile[1:]) == hidden_before
+    assert [pile[1:] for pile in after.piles] != [pile[1:] for pile in before.piles]
+    predicted = play(setup, *flips(5)).game.combos()
+    assert play(setup, *flips(3), ("table.reseed", {"seed": "server-fresh"}), *flips(2)).game.combos() != predicted

@@ -94,3 +94,35 @@ def test_the_end_phase_button_waits_for_every_count_of_the_scoring_goal(client: 
     assert post_event(aki, code, kind=ctc.END_PHASE, round=3).status_code == 422  # a stale screen
     results = BeautifulSoup(aki.get(f"/t/{code}/results").text, "html.parser").text
     assert "Round 3, goal 1: Aki 4, Ben 2, Chika 0: Aki +6, Ben +3" in " ".join(results.split())
+
+
+def test_the_rounds_goal_and_what_to_count_open_every_phones_board_with_its_own_count_first(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG, **{ctc.FIRST_GOAL: "proto-life"})
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+
+    def first_card(phone: FlaskClient) -> Any:
+        card = BeautifulSoup(phone.get(f"/t/{code}").text, "html.parser").select_one("#board section.card")
+        assert card is not None
+        return card
+
+    assert "No goal scores at the end of this round. Next: goal 1: Most proto life tokens, at the end of round 3." in (
+        " ".join(first_card(ben).text.split())
+    )
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=1).status_code == 303
+    # Goal 2 is turned up: every phone asks what it says, and any player names it.
+    asked = first_card(ben).select_one("form.name-goal")
+    assert asked is not None and [o["value"] for o in asked.select("select[name=goal] option")] == ["2"]
+    assert post_event(ben, code, kind=ctc.GOAL, goal=2, goal_kind="carbon").status_code == 303
+    assert first_card(aki).select_one("form.name-goal") is None
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=2).status_code == 303
+
+    for phone, seat in ((aki, 1), (ben, 2)):
+        card = first_card(phone)
+        assert " ".join(card.select_one(".goal-name").text.split()) == "goal 1: Most proto life tokens"
+        assert card.select_one(".goal-hint").text.strip() == "Count your proto life tokens (purple side up)."
+        counts = card.select("form.goal-count input[name=seat]")
+        assert [i["value"] for i in counts] == [str(seat)]  # a player's own count, where it is looking
+    host_counts = first_card(client).select("form.goal-count input[name=seat]")
+    assert [i["value"] for i in host_counts] == ["1", "2", "3"]

@@ -4,7 +4,9 @@ is the same every time (and quick on CI's two cores)."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,8 +30,10 @@ from companion.games.table import moves
 from companion.web import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, new_table
 
+# 60 examples per property keep CI within its time on two cores; COMPANION_FUZZ_EXAMPLES=2000 (say)
+# runs a deeper search by hand.
 FUZZ = settings(
-    max_examples=60,
+    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "60")),
     derandomize=True,
     database=None,
     deadline=None,
@@ -299,3 +303,149 @@ def test_the_scenario_limits_hold_for_callers_other_than_the_command_line() -> N
     with pytest.raises(Exception, match="at most 4 MB"):
         parse_scenario(b" " * (MAX_SCENARIO_BYTES + 1))
     assert parse_scenario(json.dumps({"events": [deep(MAX_DEPTH - 2)]})) == {"events": [deep(MAX_DEPTH - 2)]}
+
+
+# -- Imports and every form's field lengths: what an attacker crafts ------------------------------
+
+long_texts = st.one_of(
+    st.sampled_from(NASTY),
+    st.text(max_size=80),
+    st.text(alphabet=st.characters(codec="utf-8"), min_size=20, max_size=300),
+    st.sampled_from(["A\x00B", "x" * 41, "x" * 65, "#" + "0" * 20, "=1+2", "\ufeffname"]),
+)
+whole_numbers = st.one_of(
+    st.integers(-(2**70), 2**70), st.sampled_from([0, 1, 2**31, 2**40, 10**20, -1]), st.booleans()
+)
+crafted_event = st.fixed_dictionaries(
+    {"kind": st.one_of(st.sampled_from(["tally.add", "dice.roll", "void", "seat.claim", "table.end"]), long_texts)},
+    optional={
+        "seq": whole_numbers,
+        "author": st.one_of(st.none(), whole_numbers),
+        "by_host": st.booleans(),
+        "payload": st.dictionaries(
+            st.sampled_from(["seat", "category", "delta", "count", "sides", "values", "target", "device", "value"]),
+            st.one_of(whole_numbers, long_texts, st.lists(whole_numbers, max_size=3), scenario_parts),
+            max_size=4,
+        ),
+    },
+)
+crafted_scenario = st.fixed_dictionaries(
+    {
+        "version": st.just(1),
+        "game": st.one_of(st.sampled_from(sorted(GAMES)), long_texts),
+        "players": st.lists(
+            st.fixed_dictionaries(
+                {"name": long_texts},
+                optional={"seat": whole_numbers, "colour": st.one_of(long_texts, st.just("#E69F00"))},
+            ),
+            min_size=1,
+            max_size=3,
+        ),
+        "events": st.lists(crafted_event, max_size=5),
+    },
+    optional={"seed": st.one_of(long_texts, whole_numbers), "options": scenario_parts},
+)
+
+
+printable = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cc", "Cs"]), min_size=1, max_size=24)
+# Files that pass every check but carry the longest, widest values the checks let through: the
+# pages, results and exports of the table they make must answer like any other.
+accepted_scenario = st.fixed_dictionaries(
+    {
+        "version": st.just(1),
+        "game": st.just("score-pad"),
+        "players": st.lists(
+            st.fixed_dictionaries({"name": printable.filter(str.strip)}),
+            min_size=1,
+            max_size=3,
+            unique_by=lambda p: p["name"].strip().casefold(),
+        ),
+        "seed": st.text(alphabet=st.characters(codec="ascii", min_codepoint=33, max_codepoint=126), max_size=64),
+        "events": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "kind": st.just("tally.add"),
+                    "author": st.just(1),
+                    "payload": st.fixed_dictionaries(
+                        {
+                            "seat": st.just(1),
+                            "category": st.sampled_from(["vp", "=1+2", "x" * 30]),
+                            "delta": st.integers(-999, 999),
+                        }
+                    ),
+                }
+            ),
+            max_size=4,
+        ),
+    }
+)
+
+
+def assert_a_table_answers_every_page_without_a_5xx(phone: FlaskClient, code: str) -> None:
+    """Once created, a table's board, log, results and exports answer, ended or not."""
+    phone.post(f"/t/{code}/events", data={"kind": "table.end", "key": f"end-{code}"})
+    for path in ("", "/log", "/results", "/players.csv", "/categories.csv", "/bgstats.bgsplay", "/scenario.json"):
+        assert phone.get(f"/t/{code}{path}").status_code < 500, (code, path)
+    assert phone.get("/history").status_code == 200
+
+
+@FUZZ
+@given(scenario=st.one_of(crafted_scenario, accepted_scenario), wrap=st.sampled_from(["plain", "bom", "deep"]))
+def test_importing_any_crafted_file_is_refused_cleanly_or_makes_one_table_that_answers_everywhere(
+    fuzz_app: Flask, scenario: dict[str, Any], wrap: str
+) -> None:
+    body = json.dumps(scenario).encode()
+    if wrap == "bom":
+        body = b"\xef\xbb\xbf" + body
+    elif wrap == "deep":
+        body = body[:-1] + b', "x": ' + b"[" * 2000 + b"]" * 2000 + b"}"
+    phone = fuzz_app.test_client()
+    before = table_count(fuzz_app)
+    response = phone.post("/import", data={"scenario": (io.BytesIO(body), "crafted.json")})
+    assert_refused_with_a_message(response, scenario)
+    assert table_count(fuzz_app) == before + (1 if response.status_code == 303 else 0)
+    if response.status_code == 303:
+        assert_a_table_answers_every_page_without_a_5xx(phone, response.headers["Location"].rsplit("/", 1)[1])
+
+
+@FUZZ
+@given(names=st.lists(long_texts, min_size=1, max_size=3), profile=long_texts)
+def test_any_names_in_the_new_table_form_and_the_profile_form_are_refused_cleanly_or_answer_everywhere(
+    fuzz_app: Flask, names: list[str], profile: str
+) -> None:
+    phone = fuzz_app.test_client()
+    form = {"game": "score-pad"}
+    for seat, (name, colour) in enumerate(zip(names, ("#E69F00", "#56B4E9", "#009E73"), strict=False), start=1):
+        form.update({f"name-{seat}": name, f"colour-{seat}": colour})
+    before = table_count(fuzz_app)
+    response = phone.post("/new", data=form)
+    assert_refused_with_a_message(response, names)
+    assert table_count(fuzz_app) == before + (1 if response.status_code == 303 else 0)
+    if response.status_code == 303:
+        code = response.headers["Location"].rsplit("/", 1)[1]
+        phone.post(f"/t/{code}/seat", data={"seat": "1", "key": f"seat-{code}"})
+        assert_refused_with_a_message(phone.post("/me", data={"name": profile}), profile)
+        assert_a_table_answers_every_page_without_a_5xx(phone, code)
+        assert phone.get("/me").status_code == 200
+
+
+@FUZZ
+@given(data=st.data())
+def test_every_route_of_the_app_answers_any_request_without_a_5xx(
+    fuzz_app: Flask, host: FlaskClient, tables: dict[str, str], data: st.DataObject
+) -> None:
+    rules = sorted((rule for rule in fuzz_app.url_map.iter_rules() if rule.endpoint != "static"), key=lambda r: r.rule)
+    rule = data.draw(st.sampled_from(rules))
+    method = data.draw(st.sampled_from(sorted(rule.methods - {"HEAD", "OPTIONS"})))
+    known = st.sampled_from(sorted(tables.values()))
+    path = rule.rule
+    for argument in sorted(rule.arguments):
+        value = data.draw(st.one_of(known, values) if argument == "code" else values)
+        path = path.replace(f"<{argument}>", value.replace("/", "%2F").replace("?", "%3F").replace("#", "%23") or "x")
+    form = data.draw(st.dictionaries(st.sampled_from(["kind", "seat", "key", "name", "next", "game", "lang"]), values))
+    phone = data.draw(st.sampled_from([host, fuzz_app.test_client()]))
+    response = phone.open(path, method=method, data=form if method == "POST" else None, buffered=False)
+    try:
+        assert response.status_code < 500, (method, path, form)
+    finally:
+        response.close()

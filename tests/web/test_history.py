@@ -139,4 +139,4 @@ def test_importing_a_scenario_recreates_the_table_with_the_same_scores(client: F
 def test_a_broken_scenario_file_is_refused_with_a_message(client: FlaskClient) -> None:
     response = client.post("/import", data={"scenario": (io.BytesIO(b"not json"), "x.json")})
     assert response.status_code == 422
-    assert "not a scenario file" in soup(response).select_one(".error").get_text()
+    assert "not a JSON file" in soup(response).select_one(".error").get_text()

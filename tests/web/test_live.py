@@ -105,6 +105,34 @@ def test_redis_carries_news_between_processes() -> None:
     assert received == 42
 
 
+@pytest.mark.redis
+def test_two_deployments_sharing_one_redis_never_hear_each_others_tables() -> None:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL).ping()
+    except redis.exceptions.ConnectionError as error:
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}: {error}")
+    ours, theirs = RedisBroker(REDIS_URL, "ours"), RedisBroker(REDIS_URL, "theirs")
+    ours_too = RedisBroker(REDIS_URL, "ours")
+    table_id = 7  # the same id in both databases
+    with ours.subscribe(table_id) as inbox:
+        deadline = time.monotonic() + 5
+        received = None
+        while received is None and time.monotonic() < deadline:
+            theirs.publish(table_id, 99)
+            ours_too.publish(table_id, 42)  # the listener may still be subscribing
+            try:
+                received = inbox.get(timeout=0.2)
+            except queue.Empty:
+                continue
+        theirs.publish(table_id, 99)
+        time.sleep(0.3)
+        later = [inbox.get_nowait() for _ in range(inbox.qsize())]
+    assert received == 42
+    assert 99 not in later
+
+
 def test_the_app_shell_is_installable(client: FlaskClient) -> None:
     manifest = client.get("/manifest.webmanifest")
     assert manifest.mimetype == "application/manifest+json"

@@ -34,7 +34,6 @@ from functools import lru_cache
 
 from companion.games.contract import (
     ANYONE,
-    HOST,
     N_,
     CategoryScore,
     Choice,
@@ -88,6 +87,23 @@ GOAL_KINDS: Mapping[str, str] = {
     "other": N_("Another goal (type its name)"),
 }
 
+OTHER_GOAL = "other"
+# What each phone is told to count at the end phase in which a goal of that kind scores (the
+# seed: the most of the resource the card names; a supernova counts only as a supernova).
+GOAL_HINTS: Mapping[str, str] = {
+    "proto-life": N_("Count your proto life tokens (purple side up)."),
+    "star-stream": N_(
+        "Count the stars in your longest continuous stream of stars on your board; a supernova counts as a star."
+    ),
+    "hydrogen": N_("Count your hydrogen (H) stars on your board; supernovas do not count."),
+    "helium": N_("Count your helium (He) stars on your board; supernovas do not count."),
+    "carbon": N_("Count your carbon (C) stars on your board; supernovas do not count."),
+    "oxygen": N_("Count your oxygen (O) stars on your board; supernovas do not count."),
+    "supernova": N_("Count your supernovas (each counts only as a supernova)."),
+    OTHER_GOAL: N_("Count what the card names: {name}."),
+}
+UNNAMED = "unnamed"
+
 CRYSTALS_OUT, LAST_GOAL = "crystals", "last-goal"
 END_REASONS: Mapping[str, str] = {
     CRYSTALS_OUT: N_("the time crystal supply ran out"),
@@ -95,7 +111,18 @@ END_REASONS: Mapping[str, str] = {
 }
 
 FINAL_HAND_LIMIT = "final-hand-limit"
+FIRST_GOAL = "first-goal"
 OPTIONS = (
+    RuleOption(
+        FIRST_GOAL,
+        N_("The first universal goal, revealed at set-up"),
+        UNNAMED,
+        (
+            Choice(UNNAMED, N_("named on the board once revealed")),
+            *(Choice(kind, label) for kind, label in GOAL_KINDS.items() if kind != OTHER_GOAL),
+        ),
+        note=N_("Every phone names the goal and says what to count for it; a goal can also be named on the board."),
+    ),
     RuleOption(
         FINAL_HAND_LIMIT,
         N_("Hand limit in the last end phase"),
@@ -268,11 +295,30 @@ def check_setup(setup: Setup) -> None:
 
 
 def initial_state(setup: Setup) -> Cosmos:
-    """The crystal supply for the player count, goal 1 on the top space, every hand at 4."""
+    """The crystal supply for the player count, goal 1 on the top space (named if picked), every hand at 4."""
+    first = str(setup.options.get(FIRST_GOAL, UNNAMED))
     return Cosmos(
         galaxies={seat: Galaxy() for seat in setup.seats},
         supply=crystal_supply(len(setup.players)),
+        goals={1: GoalCard(first)} if first in GOAL_KINDS else {},
     )
+
+
+def goal_hint(state: Cosmos, goal: int) -> Message | None:
+    """Return what each player counts for goal ``goal``, or None until the goal is named."""
+    card = state.goals.get(goal)
+    if card is None:
+        return None
+    if card.kind == OTHER_GOAL and not card.name:
+        return msg(N_("Count what the goal card names (type its name on the board so that every phone says it)."))
+    return msg(GOAL_HINTS[card.kind], name=card.name)
+
+
+def scoring_round(state: Cosmos, goal: int) -> int | None:
+    """Return the round at whose end phase goal ``goal`` scores (None once scored or not on the track)."""
+    if goal not in state.track:
+        return None
+    return state.round + (TRACK_SPACES - 2 - state.track.index(goal))
 
 
 # -- Set-up ----------------------------------------------------------------------------------------
@@ -502,7 +548,7 @@ MOVES = (
         ),
         _while_playing(_goal),
         _describe_goal,
-        who=HOST,
+        who=ANYONE,  # the goal card lies face up: whoever reads it out names it
     ),
     Move(
         NEBULA,

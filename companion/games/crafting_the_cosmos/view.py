@@ -68,6 +68,12 @@ class CosmosView:
     track: tuple[TrackSpace, ...]
     goals_in_deck: int
     scoring_goal: Message | None
+    goal_hint: Message | None  # what each phone counts for the goal scoring this round, once it is named
+    goal_prizes: Message
+    next_goal: Message | None  # when no goal scores this round: the next one to score
+    next_goal_round: int | None
+    next_goal_hint: Message | None
+    unnamed_goals: tuple[tuple[int, Message], ...]  # drawn, not scored, not named yet: the board asks
     waiting_for: tuple[str, ...]
     announcements: tuple[Message, ...]
     unscored_goals: tuple[tuple[int, Message], ...]
@@ -96,6 +102,8 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
     scoring = game.scoring_goal
     scored = {phase.scoring.goal for phase in game.end_phases if phase.scoring}
     seat_moves = viewer.control(rules.NEBULA)
+    # With no goal scoring this round, the phones name the next one down the track.
+    upcoming = next((goal for goal in reversed(game.track) if goal is not None), None) if scoring is None else None
     return CosmosView(
         round=game.round,
         over=game.over,
@@ -116,6 +124,18 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         ),
         goals_in_deck=rules.GOAL_CARDS - game.drawn,
         scoring_goal=rules.goal_label(game, scoring) if scoring is not None else None,
+        goal_hint=rules.goal_hint(game, scoring) if scoring is not None else None,
+        goal_prizes=msg(N_("1st {first} points, 2nd {second}"), first=rules.GOAL_PRIZES[0], second=rules.GOAL_PRIZES[1])
+        if len(setup.players) > 2
+        else msg(N_("1st {first} points; with 2 players 2nd scores nothing"), first=rules.GOAL_PRIZES[0]),
+        next_goal=rules.goal_label(game, upcoming) if upcoming is not None else None,
+        next_goal_round=rules.scoring_round(game, upcoming) if upcoming is not None else None,
+        next_goal_hint=rules.goal_hint(game, upcoming) if upcoming is not None else None,
+        unnamed_goals=tuple(
+            (goal, rules.goal_label(game, goal))
+            for goal in range(1, game.drawn + 1)
+            if goal not in scored and goal not in game.goals
+        ),
         waiting_for=rules.missing_counts(setup, game),
         announcements=_announcements(game),
         unscored_goals=tuple(
@@ -127,7 +147,11 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         my_lives=_values(game, viewer.seat) if viewer.seat is not None else None,
         forms=()
         if game.over
-        else tuple(_forms(game, player) for player in setup.players if player.seat in seat_moves.seats),
+        else tuple(
+            _forms(game, player)
+            for player in sorted(setup.players, key=lambda p: p.seat != viewer.seat)  # this phone's seat first
+            if player.seat in seat_moves.seats
+        ),
         end_phase_lines=tuple(
             (phase.round, tuple(rules.explain_end_phase(setup, game, phase))) for phase in reversed(game.end_phases)
         ),

@@ -33,6 +33,9 @@ class BoardGame:
     tally_categories: tuple[TallyCategory, ...] = ()
     bgg_id: int | None = None  # BoardGameGeek, for BG Stats (None: BG Stats matches the play by name)
     table_extras: bool = False  # every point lives in the game's state: no tally sheet, no dice tray
+    # Shuffle again, from ``after``'s seed, what is still hidden in a state (undrawn cards, a stack):
+    # an imported table's file chose its seed, and nothing it fixed may stay predictable afterwards.
+    redraw_hidden: Callable[[Setup, Any], Any] | None = None
 
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:
         """Return the game's scoreboard (its own state holds every point: the tally is not counted)."""

@@ -11,7 +11,7 @@ from companion.games.mission_red_planet.view import red_planet_view
 
 GAME = BoardGame(
     slug=rules.SLUG,
-    rule_version=1,
+    rule_version=2,  # 2: cards by their effect, characters, the state before the final scoring
     name=N_("Mission: Red Planet"),
     min_players=2,
     max_players=6,
@@ -21,5 +21,5 @@ GAME = BoardGame(
     check_setup=rules.check_setup,  # the edition's player count, a token mix that fills the zones
     initial_state=rules.initial_state,
     score_state=rules.score_red_planet,
-    view=red_planet_view,  # other seats' bonus cards are left out there
+    view=red_planet_view,  # other seats' cards and characters not yet called are left out there
 )

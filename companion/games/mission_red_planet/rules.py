@@ -9,8 +9,15 @@ The app keeps the crew on Mars and settles every zone's majority after rounds 5,
 * Round 10 (end of the game): 3 more tokens. Sole majority takes everything; a tie splits evenly
   and the remainder is discarded. A sole final majority also takes the zone's resource token,
   worth three score tokens of its colour. Most ice: +9, split among tied players (rounded down).
-* Bonus cards (secret to their owner) and discovery cards (face down on an outer zone, one per
-  zone, at most seven) are revealed and scored at the end.
+* Discovery cards (face down on an outer zone, one per zone, at most seven) are turned up at the
+  end of round 10, before its scoring, and change their zone's result by their effect (cards.py).
+* Bonus cards (secret to their owner) are checked against the state at the end: points only when
+  their condition holds, and the results say why or why not.
+
+Each round every player picks a character (1–9) face down; they are called in the seed's order
+(1 to 9 in the 1st edition, 9 down to 1 in the 2nd), tied characters clockwise from the first
+player; a used character comes back only with the Recruiter; whoever acted last takes the first
+player token.
 """
 
 from __future__ import annotations
@@ -43,11 +50,14 @@ from companion.games.mechanics.majority import (
     TIE_SPLITS_REMAINDER_CARRIES,
     TIE_SPLITS_REMAINDER_DISCARDED,
     award_pot,
+    leaders,
     split_bonus,
 )
 from companion.games.mechanics.randomness import rng_for
 from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.mechanics.sheet import check_player_count
+from companion.games.mission_red_planet import cards
+from companion.games.mission_red_planet.cards import BonusCard, DiscoveryCard
 
 SLUG = "mission-red-planet"
 Handler = Callable[[Setup, "RedPlanet", Event], "RedPlanet"]
@@ -83,6 +93,18 @@ COMPONENTS = "components"
 FINAL_RESOURCE_TOKEN = "final-resource-token"
 ICE_TOKEN_IS_ICE = "ice-resource-token"
 APP_DRAWS, OWN_COMPONENTS = "app", "own"
+
+BONUS_TIE = "bonus-tie"
+RECRUITER_RETURNS_ITSELF = "recruiter-returns-itself"
+TIE_NOT_MOST, TIE_IS_MOST = "not-most", "most"
+
+CHARACTERS = tuple(range(1, 10))
+# The seed calls the characters from the Recruiter (1) to the Astronaut (9); 2nd-edition summaries
+# count down from the Recruiter (9). Only these names are in our sources: the others go by number.
+CHARACTER_NAMES: Mapping[str, Mapping[int, str]] = {
+    FIRST_EDITION: {1: N_("Recruiter"), 9: N_("Astronaut")},
+    SECOND_EDITION: {9: N_("Recruiter")},
+}
 
 EDITIONS: Mapping[str, dict[str, Any]] = {
     FIRST_EDITION: {"players": (3, 5)},
@@ -172,6 +194,22 @@ OPTIONS = (
         note=N_("Our sources do not say; on by default."),
     ),
     RuleOption(
+        BONUS_TIE,
+        N_("A bonus card for “the most”, when players tie for the most"),
+        TIE_NOT_MOST,
+        (
+            Choice(TIE_NOT_MOST, N_("a tie is not the most: nobody tied scores it")),
+            Choice(TIE_IS_MOST, N_("every tied player scores it")),
+        ),
+        note=N_("The seed only says some bonus cards need their condition to hold."),
+    ),
+    RuleOption(
+        RECRUITER_RETURNS_ITSELF,
+        N_("The Recruiter also comes back to the hand with the used characters"),
+        True,
+        note=N_("The seed says used characters come back only with the Recruiter; 2nd-edition summaries say all."),
+    ),
+    RuleOption(
         TIE_BREAK,
         N_("Tied final scores"),
         "shared",
@@ -185,6 +223,7 @@ OPTIONS = (
 LAND, MOVE, REMOVE, SET_CREW = "mrp.land", "mrp.move", "mrp.remove", "mrp.crew"
 RESOURCE, END_ROUND = "mrp.resource", "mrp.end-round"
 BONUS, DISCOVERY, DISCOVERY_POINTS = "mrp.bonus", "mrp.discovery", "mrp.discovery-points"
+REVEAL, CHARACTER, ACTED = "mrp.reveal", "mrp.character", "mrp.acted"
 
 
 @dataclass(frozen=True)
@@ -199,6 +238,8 @@ class ZoneResult:
     carried: int
     discarded: int
     resource_token_to: int | None = None
+    card: DiscoveryCard | None = None  # the discovery card turned up on the zone, if its effect is known
+    card_points: Mapping[int, int] = field(default_factory=dict)  # seat -> points the card gave
 
 
 @dataclass(frozen=True)
@@ -223,11 +264,17 @@ class RedPlanet:
     tokens: Mapping[tuple[int, str], int] = field(default_factory=dict)  # (seat, colour) -> score tokens
     resource_tokens: Mapping[tuple[int, str], int] = field(default_factory=dict)
     supply: Mapping[str, int] = field(default_factory=dict)
-    bonus: Mapping[int, int] = field(default_factory=dict)  # seat -> total of bonus cards
+    bonus_cards: Mapping[int, tuple[BonusCard, ...]] = field(default_factory=dict)  # seat -> cards held
     discoveries: Mapping[int, int] = field(default_factory=dict)  # zone -> seat who placed it
+    discovery_cards: Mapping[int, DiscoveryCard] = field(default_factory=dict)  # zone -> effect, once known
+    revealed: frozenset[int] = frozenset()  # zones whose discovery card was turned up before the end
     discovery_points: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # zone -> (seat, points)
     scorings: tuple[ScoringRound, ...] = ()
     draws: int = 0  # resource tokens drawn by the app so far
+    characters: Mapping[int, int] = field(default_factory=dict)  # seat -> character picked this round
+    acted: tuple[int, ...] = ()  # seats whose character has acted this round, in order
+    used: Mapping[int, frozenset[int]] = field(default_factory=dict)  # seat -> characters set aside
+    before_final: RedPlanet | None = None  # the state the final scoring was made from (redone on a reveal)
 
     @property
     def over(self) -> bool:
@@ -360,8 +407,10 @@ def _resource(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
 
 
 def _bonus(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    """A bonus card is kept face down; it may be entered until the end, when it is checked."""
     seat = event.payload["seat"]
-    return evolve(state, bonus={**state.bonus, seat: state.bonus.get(seat, 0) + event.payload["points"]})
+    card = cards.bonus_card(event.payload)
+    return evolve(state, bonus_cards={**state.bonus_cards, seat: (*state.bonus_cards.get(seat, ()), card)})
 
 
 def _discovery(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
@@ -372,10 +421,35 @@ def _discovery(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
         raise RuleError(N_("{zone} already has a discovery card."), zone=zone_name(setup, zone))
     if len(state.discoveries) >= MAX_DISCOVERIES:
         raise RuleError(N_("Seven discovery cards are already on Mars: discard this one."))
-    return evolve(state, discoveries={**state.discoveries, zone: event.payload["seat"]})
+    known = dict(state.discovery_cards)
+    if cards.has_effect(event.payload):  # its placer saw it: secret until the end
+        known[zone] = cards.discovery_card(event.payload)
+    return evolve(state, discoveries={**state.discoveries, zone: event.payload["seat"]}, discovery_cards=known)
+
+
+def _reveal(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    """A discovery card is turned up at the end of round 10: before its scoring, or after it (scored again)."""
+    zone = event.payload["zone"]
+    if zone not in state.discoveries:
+        raise RuleError(N_("There is no discovery card on {zone}."), zone=zone_name(setup, zone))
+    card = cards.discovery_card(event.payload)
+    if state.over and state.before_final is not None:
+        base = state.before_final
+        base = evolve(
+            base,
+            discovery_cards={**base.discovery_cards, zone: card},
+            revealed=base.revealed | {zone},
+            bonus_cards=state.bonus_cards,
+            discovery_points=state.discovery_points,
+        )
+        return _final_scoring(setup, base)
+    if state.round != LAST_ROUND:
+        raise RuleError(N_("Discovery cards are turned up at the end of round 10."))
+    return evolve(state, discovery_cards={**state.discovery_cards, zone: card}, revealed=state.revealed | {zone})
 
 
 def _discovery_points(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    """Points typed for a revealed discovery card (the entry before cards had effects)."""
     zone = event.payload["zone"]
     if not state.over:
         raise RuleError(N_("Discovery cards are revealed at the end of the game."))
@@ -385,6 +459,87 @@ def _discovery_points(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet
     return evolve(state, discovery_points={**state.discovery_points, zone: entry})
 
 
+# -- Characters ----------------------------------------------------------------------------------
+
+
+def recruiter(setup: Setup) -> int:
+    """Return the Recruiter's number in the table's edition."""
+    return 9 if edition_of(setup) == SECOND_EDITION else 1
+
+
+def character_name(setup: Setup, character: int) -> Message:
+    """Return a character as the table calls it: its number, and its name where our sources give one."""
+    name = CHARACTER_NAMES[edition_of(setup)].get(character)
+    if name is None:
+        return msg(N_("character {number}"), number=character)
+    return msg(N_("{number} {name}"), number=character, name=msg(name))
+
+
+def hand(setup: Setup, state: RedPlanet, seat: int) -> tuple[int, ...]:
+    """Return the characters ``seat`` may pick: all but those set aside since its last Recruiter."""
+    used = state.used.get(seat, frozenset())
+    return tuple(c for c in CHARACTERS if c not in used)
+
+
+def calling_order(setup: Setup, state: RedPlanet) -> tuple[int, ...]:
+    """Return the seats in the order their characters act this round (once every seat has picked).
+
+    Characters are called 1 to 9 (the 2nd edition counts down from 9); players who picked the same
+    character act clockwise from the first player.
+    """
+    if len(state.characters) < len(setup.seats):
+        return ()
+    seats = setup.seats
+    start = seats.index(state.first_player) if state.first_player in seats else 0
+    clockwise = {seat: (seats.index(seat) - start) % len(seats) for seat in seats}
+    step = -1 if edition_of(setup) == SECOND_EDITION else 1
+    return tuple(sorted(seats, key=lambda seat: (step * state.characters[seat], clockwise[seat])))
+
+
+def next_to_act(setup: Setup, state: RedPlanet) -> int | None:
+    """Return the seat whose character acts next, or None (not everyone has picked, or all have acted)."""
+    return next((seat for seat in calling_order(setup, state) if seat not in state.acted), None)
+
+
+def called(setup: Setup, state: RedPlanet) -> frozenset[int]:
+    """Return the seats whose character has been called (turned face up) this round."""
+    order = calling_order(setup, state)
+    now = next_to_act(setup, state)
+    if not order:
+        return frozenset()
+    if now is None:
+        return frozenset(order)
+    return frozenset(seat for seat in order if state.characters[seat] == state.characters[now]) | set(state.acted)
+
+
+def _character(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    seat, character = event.payload["seat"], event.payload["character"]
+    name = setup.player(seat).name
+    if calling_order(setup, state):  # everyone has picked: the calls have begun (undo corrects a pick)
+        raise RuleError(N_("The characters are being called: the picks of this round are made."))
+    if character not in hand(setup, state, seat):
+        raise RuleError(
+            N_("{name} has already used {character}: only the Recruiter brings it back."),
+            name=name,
+            character=character_name(setup, character),
+        )
+    return evolve(state, characters={**state.characters, seat: character})
+
+
+def _acted(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    seat = event.payload["seat"]
+    now = next_to_act(setup, state)
+    if now is None:
+        raise RuleError(N_("Every player picks a character first; then they are called in order."))
+    if seat != now:
+        raise RuleError(N_("It is {name}'s character that acts now."), name=setup.player(now).name)
+    character = state.characters[seat]
+    used = state.used.get(seat, frozenset()) | {character}
+    if character == recruiter(setup):  # the used characters come back to the hand
+        used = frozenset() if setup.options.get(RECRUITER_RETURNS_ITSELF, True) else frozenset({character})
+    return evolve(state, acted=(*state.acted, seat), used={**state.used, seat: used})
+
+
 # -- Rounds and scoring --------------------------------------------------------------------------
 
 
@@ -392,6 +547,8 @@ def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     first = event.payload.get("first_player")
     if first is not None:
         setup.player(first)
+    elif state.acted and len(state.acted) == len(setup.seats):
+        first = state.acted[-1]  # whoever acted last takes the first player token
     if state.round in SCORING_ROUNDS:
         unrevealed = [zone for zone in ZONES if state.crew_in(zone) and zone not in state.resources]
         if unrevealed:
@@ -399,8 +556,22 @@ def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
             raise RuleError(
                 N_("Enter the resource tokens of zones {zones} (crew are there) before this scoring."), zones=zones
             )
+    state = evolve(
+        state,
+        first_player=first if first is not None else state.first_player,
+        characters={},
+        acted=(),
+    )
+    if state.round == LAST_ROUND:
+        return _final_scoring(setup, state)
+    if state.round in SCORING_ROUNDS:
         state = _score_zones(setup, state)
-    return evolve(state, round=state.round + 1, first_player=first if first is not None else state.first_player)
+    return evolve(state, round=state.round + 1)
+
+
+def _final_scoring(setup: Setup, base: RedPlanet) -> RedPlanet:
+    """Turn up the discovery cards and score round 10 from ``base``, kept so that a later reveal redoes it."""
+    return evolve(_score_zones(setup, base), round=LAST_ROUND + 1, before_final=base)
 
 
 def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
@@ -417,9 +588,17 @@ def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
         colour = state.resources.get(zone)
         if colour is None:
             continue  # nobody has reached it: no resource, nothing to produce
+        card = state.discovery_cards.get(zone) if final else None
+        effect = card.effect if card is not None else None
+        if card is not None and effect == cards.OTHER_RESOURCE and card.resource is not None:
+            colour = card.resource
         crew = state.crew_in(zone)
-        pot = pots.get(zone, 0) + new_tokens
-        award = award_pot(crew, pot, tie_policy)
+        produced = max(0, new_tokens + card.amount) if card is not None and effect == cards.MORE_TOKENS else new_tokens
+        pot = pots.get(zone, 0) + produced
+        if card is not None and effect == cards.MULTIPLY:
+            pot *= card.amount
+        barren = effect == cards.BARREN
+        award = award_pot({} if barren else crew, pot, tie_policy)
         carried = 0 if final or (not crew and discard_empty) else award.carried
         discarded = award.discarded + (award.carried - carried)
         for seat, share in award.shares.items():
@@ -432,8 +611,11 @@ def _score_zones(setup: Setup, state: RedPlanet) -> RedPlanet:
         taker = award.leaders[0] if takes_token else None
         if taker is not None:
             resource_tokens[(taker, colour)] = resource_tokens.get((taker, colour), 0) + 1
+        card_points: dict[int, int] = {}
+        if card is not None and effect == cards.MAJORITY_POINTS:
+            card_points = split_bonus(crew, card.points)
         pots[zone] = carried
-        results.append(ZoneResult(zone, colour, crew, pot, award.shares, carried, discarded, taker))
+        results.append(ZoneResult(zone, colour, crew, pot, award.shares, carried, discarded, taker, card, card_points))
     scoring = ScoringRound(state.round, tuple(results), stand_ins)
     return evolve(
         state,
@@ -457,6 +639,21 @@ def _while_playing(handler: Handler) -> Handler:
 
 
 _zone = Field("zone", "int", 1, len(ZONES))
+_bonus_fields = cards.bonus_fields(RESOURCES, len(ZONES))
+# What a card is, as typed at a table: remembered by the server and offered again at later tables.
+BONUS_CARD_FIELDS = tuple(f.name for f in _bonus_fields)
+DISCOVERY_CARD_FIELDS = tuple(f.name for f in cards.discovery_fields(RESOURCES, required=True))
+
+
+def _described_discovery(payload: Mapping[str, Any]) -> Message:
+    """Say a discovery card's effect from an entry (or what is wrong with it)."""
+    try:
+        card = cards.discovery_card(payload)
+    except RuleError as error:
+        return error.message
+    return cards.describe_discovery(card, RESOURCE_NAMES.get(card.resource or ""))
+
+
 _seat = Field("seat", "seat")
 _count = Field("count", "int", 1, 22)
 MOVES = (
@@ -537,21 +734,52 @@ MOVES = (
     Move(
         BONUS,
         N_("Bonus card"),
-        (_seat, Field("points", "int", -50, 50)),
-        _while_playing(_bonus),
-        # The log never shows a bonus card's value: it stays secret until the end.
+        (_seat, *_bonus_fields),
+        _bonus,
+        # The log never shows what a bonus card does: it stays secret until the end.
         lambda setup, state, e, who: msg(N_("{name} noted a bonus card (secret until the end)"), name=who),
+        remember=BONUS_CARD_FIELDS,
     ),
     Move(
         DISCOVERY,
         N_("Discovery card placed"),
-        (_seat, _zone),
+        (_seat, _zone, *cards.discovery_fields(RESOURCES, required=False)),
         _while_playing(_discovery),
+        # Never the card's effect, even when its placer entered it: it is turned up at the end.
         lambda setup, state, e, who: msg(
             N_("{name} placed a discovery card face down on {zone}"),
             name=who,
             zone=zone_name(setup, e.payload["zone"]),
         ),
+        remember=DISCOVERY_CARD_FIELDS,
+    ),
+    Move(
+        REVEAL,
+        N_("Discovery card turned up"),
+        (_zone, *cards.discovery_fields(RESOURCES, required=True)),
+        _reveal,
+        lambda setup, state, e, who: msg(
+            N_("Discovery card turned up on {zone}: {effect}"),
+            zone=zone_name(setup, e.payload["zone"]),
+            effect=_described_discovery(e.payload),
+        ),
+        who=ANYONE,
+        remember=DISCOVERY_CARD_FIELDS,
+    ),
+    Move(
+        CHARACTER,
+        N_("Character picked for the round"),
+        (_seat, Field("character", "int", 1, len(CHARACTERS))),
+        _while_playing(_character),
+        # Face down until it is called: the log never says which.
+        lambda setup, state, e, who: msg(N_("{name} picked a character (face down)"), name=who),
+    ),
+    Move(
+        ACTED,
+        N_("Character's actions done"),
+        (_seat,),
+        _while_playing(_acted),
+        lambda setup, state, e, who: msg(N_("{name}'s character has acted"), name=who),
     ),
     Move(
         DISCOVERY_POINTS,
@@ -590,10 +818,132 @@ def ice_counts(setup: Setup, state: RedPlanet) -> dict[int, int]:
     }
 
 
+@dataclass(frozen=True)
+class BonusOutcome:
+    """A bonus card checked against the state at the end: its points, and why."""
+
+    seat: int
+    card: BonusCard
+    points: int
+    reason: Message
+
+
+def _colours(card: BonusCard) -> tuple[str, ...]:
+    return (card.resource,) if card.resource else RESOURCES
+
+
+def _score_tokens(state: RedPlanet, card: BonusCard, seat: int) -> int:
+    """Score tokens of the card's resource (or all); a resource token counts as three, as the seed has it."""
+    return sum(state.tokens.get((seat, c), 0) + 3 * state.resource_tokens.get((seat, c), 0) for c in _colours(card))
+
+
+def _resource_tokens(state: RedPlanet, card: BonusCard, seat: int) -> int:
+    return sum(state.resource_tokens.get((seat, c), 0) for c in _colours(card))
+
+
+# What a bonus card counts, for one seat at the end of the game.
+_COUNTERS: Mapping[str, Callable[[RedPlanet, BonusCard, int], int]] = {
+    cards.NOTHING: lambda state, card, seat: 0,
+    cards.CREW_IN_ZONE: lambda state, card, seat: state.crew_of(card.zone or 0, seat),
+    cards.CREW_ON_MARS: lambda state, card, seat: state.on_mars.get(seat, 0),
+    cards.ZONES_WITH_CREW: lambda state, card, seat: sum(1 for zone in ZONES if state.crew_of(zone, seat) > 0),
+    cards.MAJORITIES: lambda state, card, seat: sum(1 for zone in ZONES if leaders(state.crew_in(zone)) == (seat,)),
+    cards.SCORE_TOKENS: _score_tokens,
+    cards.RESOURCE_TOKENS: _resource_tokens,
+}
+
+
+def describe_bonus_card(setup: Setup, card: BonusCard) -> Message:
+    """Say a bonus card in a few words, with the zone or resource it names."""
+    what = cards.what_counted(
+        card,
+        zone_name(setup, card.zone) if card.zone is not None else None,
+        RESOURCE_NAMES.get(card.resource or ""),
+    )
+    return cards.describe_bonus(card, what)
+
+
+CardVerdict = tuple[int, Message]  # a bonus card's points and the reason
+
+
+def _always(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    return card.points, msg(N_("no condition: +{points}"), points=card.points)
+
+
+def _each(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    total = counts[seat] * card.points
+    return total, msg(N_("{count} × {points} = {total}"), count=counts[seat], points=card.points, total=total)
+
+
+def _at_least(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    mine = counts[seat]
+    if mine >= card.at_least:
+        met = N_("{count}, at least {needed}: met, +{points}")
+        return card.points, msg(met, count=mine, needed=card.at_least, points=card.points)
+    return 0, msg(N_("{count}, fewer than {needed}: not met, 0"), count=mine, needed=card.at_least)
+
+
+def _most(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
+    """The most of all players, at least one; a tie for the most meets it only if ``bonus-tie`` says so."""
+    names = {p.seat: p.name for p in setup.players}
+    mine, best = counts[seat], max(counts.values())
+    if mine == 0:
+        return 0, msg(N_("none: not met, 0"))
+    if mine < best:
+        ahead = ", ".join(f"{names[s]} {n}" for s, n in counts.items() if n == best)
+        return 0, msg(N_("{count}, but {ahead}: not met, 0"), count=mine, ahead=ahead)
+    tied = ", ".join(names[s] for s, n in counts.items() if n == best and s != seat)
+    if not tied:
+        return card.points, msg(N_("{count}, the most: met, +{points}"), count=mine, points=card.points)
+    if setup.options.get(BONUS_TIE, TIE_NOT_MOST) == TIE_IS_MOST:
+        counted = N_("{count}, tied for the most with {names}: a tie counts, +{points}")
+        return card.points, msg(counted, count=mine, names=tied, points=card.points)
+    return 0, msg(N_("{count}, tied for the most with {names}: a tie is not the most, 0"), count=mine, names=tied)
+
+
+_CONDITIONS: Mapping[str, Callable[[Setup, BonusCard, int, Mapping[int, int]], CardVerdict]] = {
+    cards.ALWAYS: _always,
+    cards.EACH: _each,
+    cards.AT_LEAST: _at_least,
+    cards.MOST: _most,
+}
+
+
+def check_bonus(setup: Setup, state: RedPlanet, seat: int, card: BonusCard) -> BonusOutcome:
+    """Check one bonus card against ``state``: its points when its condition holds, and the reason."""
+    counts = {s: _COUNTERS[card.counts](state, card, s) for s in setup.seats}
+    points, reason = _CONDITIONS[card.condition](setup, card, seat, counts)
+    return BonusOutcome(seat, card, points, reason)
+
+
+def bonus_outcomes(setup: Setup, state: RedPlanet) -> tuple[BonusOutcome, ...]:
+    """Return every bonus card checked against the state at the end, seat by seat."""
+    return tuple(
+        check_bonus(setup, state, seat, card) for seat in setup.seats for card in state.bonus_cards.get(seat, ())
+    )
+
+
+def discovery_awards(setup: Setup, state: RedPlanet) -> tuple[tuple[int, int, int], ...]:
+    """Return (zone, seat, points) for every point a discovery card gave at the end."""
+    if not state.over:
+        return ()
+    awards: list[tuple[int, int, int]] = []
+    for scoring in state.scorings:
+        for result in scoring.zones:
+            awards += [(result.zone, seat, points) for seat, points in result.card_points.items()]
+    for zone, card in sorted(state.discovery_cards.items()):
+        if card.effect == cards.PLACER_POINTS and zone in state.discoveries:
+            awards.append((zone, state.discoveries[zone], card.points))
+    awards += [(zone, seat, points) for zone, (seat, points) in sorted(state.discovery_points.items())]
+    return tuple(awards)
+
+
 def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
     """Return the scoreboard: per colour, resource tokens, ice bonus, cards (cards once over)."""
     values = token_points(setup)
     ice_bonus = split_bonus(ice_counts(setup, state), ICE_BONUS) if state.over else {}
+    outcomes = bonus_outcomes(setup, state) if state.over else ()
+    found = discovery_awards(setup, state)
     categories: dict[int, tuple[CategoryScore, ...]] = {}
     for seat in setup.seats:
         lines = [
@@ -620,14 +970,16 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
         )
         lines.append(CategoryScore("ice-bonus", N_("Most ice (+9, split if tied)"), ice_bonus.get(seat, 0)))
         if state.over:
-            lines.append(CategoryScore("bonus", N_("Bonus cards"), state.bonus.get(seat, 0)))
+            mine = [o for o in outcomes if o.seat == seat]
             lines.append(
                 CategoryScore(
-                    "discovery",
-                    N_("Discovery cards"),
-                    sum(points for s, points in state.discovery_points.values() if s == seat),
+                    "bonus",
+                    N_("Bonus cards"),
+                    sum(o.points for o in mine),
+                    msg(N_("{met} of {count} cards scored"), met=sum(1 for o in mine if o.points), count=len(mine)),
                 )
             )
+            lines.append(CategoryScore("discovery", N_("Discovery cards"), sum(p for _z, s, p in found if s == seat)))
         categories[seat] = tuple(lines)
     chain = []
     if setup.options.get(TIE_BREAK) == "crew":
@@ -636,10 +988,61 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
     notes = [msg(N_("Round {round} of 10."), round=min(state.round, LAST_ROUND))]
     if not state.over:
         notes.append(msg(N_("Bonus and discovery cards stay secret until round 10 is scored.")))
+    else:
+        unknown = [
+            z for z in sorted(state.discoveries) if z not in state.discovery_cards and z not in state.discovery_points
+        ]
+        if unknown:
+            notes.append(
+                msg(
+                    N_(
+                        "Discovery cards not turned up yet on {zones}: enter what they do and the zone is scored again."
+                    ),
+                    zones=", ".join(str(z) for z in unknown),
+                )
+            )
     details = [line for scoring in state.scorings for line in explain_scoring(setup, scoring)]
     if state.over:
         details.append(explain_ice_bonus(setup, state, ice_bonus))
+        details += explain_cards(setup, state, outcomes, found)
     return Scoreboard(players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details))
+
+
+def explain_cards(
+    setup: Setup, state: RedPlanet, outcomes: tuple[BonusOutcome, ...], found: tuple[tuple[int, int, int], ...]
+) -> list[Message]:
+    """Return a line per bonus card (why it scored or not) and per discovery card's points outside a zone line."""
+    names = {p.seat: p.name for p in setup.players}
+    lines = [
+        msg(
+            N_("Bonus card of {name} ({card}): {reason}"),
+            name=names[o.seat],
+            card=describe_bonus_card(setup, o.card),
+            reason=o.reason,
+        )
+        for o in outcomes
+    ]
+    for zone, card in sorted(state.discovery_cards.items()):
+        if card.effect == cards.PLACER_POINTS and zone in state.discoveries:
+            lines.append(
+                msg(
+                    N_("Discovery card on {zone} ({card}): {name} placed it, {points:+d}"),
+                    zone=zone_name(setup, zone),
+                    card=cards.describe_discovery(card, None),
+                    name=names[state.discoveries[zone]],
+                    points=card.points,
+                )
+            )
+    for zone, (seat, points) in sorted(state.discovery_points.items()):
+        lines.append(
+            msg(
+                N_("Discovery card on {zone}: {points:+d} for {name}"),
+                zone=zone_name(setup, zone),
+                points=points,
+                name=names[seat],
+            )
+        )
+    return lines
 
 
 def explain_ice_bonus(setup: Setup, state: RedPlanet, bonus: Mapping[int, int]) -> Message:
@@ -688,6 +1091,10 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
                     count=share,
                     resource=colour,
                 )
+        elif result.pot == 0:
+            outcome = msg(N_("no score tokens to take"))
+            if result.resource_token_to is not None:
+                outcome = msg(N_("{name} takes the resource token"), name=names[result.resource_token_to])
         elif not result.shares:
             outcome = msg(
                 N_("tie, {count} {resource} carried over to round {next}"),
@@ -716,6 +1123,12 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
                 outcome = msg(N_("tie, {each} {resource} each"), each=each, resource=colour)
         if not result.shares and result.crew and result.discarded:
             outcome = msg(N_("tie, {count} {resource} discarded"), count=result.discarded, resource=colour)
+        if result.card is not None:
+            outcome = msg(
+                N_("{outcome} (discovery card: {card})"),
+                outcome=_card_outcome(result, names, outcome),
+                card=cards.describe_discovery(result.card, RESOURCE_NAMES.get(result.card.resource or "")),
+            )
         lines.append(msg(N_("{head}: {crew}: {outcome}"), head=head, crew=crew or "—", outcome=outcome))
     for short_colour, missing in scoring.stand_ins.items():
         lines.append(
@@ -726,3 +1139,13 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
             )
         )
     return lines
+
+
+def _card_outcome(result: ZoneResult, names: Mapping[int, str], outcome: Message) -> Message:
+    """Say what a discovery card changed in a zone's final result: a barren zone, its points."""
+    if result.card is not None and result.card.effect == cards.BARREN:
+        return msg(N_("nothing scored, {pot} discarded"), pot=result.pot)
+    if result.card_points:
+        won = ", ".join(f"{names[seat]} {points:+d}" for seat, points in result.card_points.items())
+        return msg(N_("{outcome}; {won} points"), outcome=outcome, won=won)
+    return outcome

@@ -1,14 +1,18 @@
 """What each phone sees and may do on the Mission: Red Planet panel.
 
-Bonus cards are secret: a phone sees the total of its own seat's cards and nobody else's.
+Secrets are removed here and nowhere else: a phone sees its own seat's bonus cards and nobody
+else's until the end, a discovery card's effect only if its seat placed it (until it is turned
+up), and another seat's character only once it has been called.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from companion.games.contract import Control, Message, Player, Setup, Viewer
-from companion.games.mission_red_planet import rules
+from companion.games.contract import N_, Control, Message, Player, RuleError, Setup, Viewer, msg
+from companion.games.mission_red_planet import cards, rules
 
 
 @dataclass(frozen=True)
@@ -21,7 +25,36 @@ class ZoneRow:
     resource_name: str | None
     pot: int
     discovery: bool
+    discovery_card: Message | None  # what it does, once turned up (or to the phone of its placer)
     crew: tuple[tuple[Player, int], ...]
+
+
+@dataclass(frozen=True)
+class KnownCard:
+    """A card typed at one of this server's tables, offered for a one-tap re-entry."""
+
+    text: Message
+    fields: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class CharacterLine:
+    """One seat in this round's calling order, as this phone may see it."""
+
+    player: Player
+    character: Message | None  # None while face down (not called yet, and not this phone's seat)
+    picked: bool
+    acted: bool
+    acting: bool
+
+
+@dataclass(frozen=True)
+class PickForm:
+    """A seat this phone may pick a character for, with the characters in its hand."""
+
+    player: Player
+    hand: tuple[tuple[int, Message], ...]
+    picked: int | None
 
 
 @dataclass(frozen=True)
@@ -36,11 +69,26 @@ class RedPlanetView:
     zone_names: tuple[tuple[int, Message], ...]
     resources: tuple[tuple[str, str], ...]
     scoring_lines: tuple[tuple[int, tuple[Message, ...]], ...]
-    my_bonus: int | None
+    my_bonus: tuple[Message, ...] | None  # this phone's seat's cards, only for it
+    bonus_lines: tuple[Message, ...]  # every card checked, once the game is over
     discoveries_left: int
     crew_players: tuple[Player, ...]  # seats this phone may move crew for
     quick_seat: int | None  # the seat whose "+1" buttons this phone shows
+    bonus_seat: int | None  # this phone's seat, if it may enter a bonus card for it (also after the end)
     app_draws_tokens: bool  # False with the table's own components: tokens are entered when revealed
+    bonus_counts: tuple[tuple[str, str], ...]
+    bonus_conditions: tuple[tuple[str, str], ...]
+    discovery_effects: tuple[tuple[str, str], ...]
+    known_bonus: tuple[KnownCard, ...]
+    known_discoveries: tuple[KnownCard, ...]
+    reveal_zones: tuple[tuple[int, Message], ...]  # zones whose discovery card may be turned up now
+    reveal_pending: bool  # some card on them is still face down: the board asks for it
+    characters: tuple[CharacterLine, ...]
+    acting: CharacterLine | None  # whose character acts next
+    still_picking: tuple[str, ...]
+    pick_forms: tuple[PickForm, ...]
+    done_seat: int | None  # the seat acting now, if this phone may say it is done
+    acted_last: str | None  # every character has acted: this player takes the first player token
     land: Control
     remove: Control
     set_crew: Control
@@ -50,13 +98,109 @@ class RedPlanetView:
     bonus: Control
     discovery: Control
     discovery_points: Control
+    reveal: Control
+    character: Control
+    acted: Control
+
+
+def known_cards(
+    viewer: Viewer, kind: str, read: Callable[[Mapping[str, Any]], tuple[object, Message] | None], hidden: set[object]
+) -> tuple[KnownCard, ...]:
+    """Return the cards the server remembers for move ``kind``, each said in a few words.
+
+    The server remembers the cards typed at this table too: a card another seat holds face down
+    here (``hidden``) is left out, or the list would show it the moment it was typed.
+    """
+    known = []
+    for fields in viewer.remembered.get(kind, ()):
+        read_card = read(fields)
+        if read_card is not None and read_card[0] not in hidden:
+            known.append(KnownCard(read_card[1], tuple(sorted(fields.items()))))
+    return tuple(known)
+
+
+def _bonus_text(setup: Setup) -> Callable[[Mapping[str, Any]], tuple[object, Message] | None]:
+    def read(fields: Mapping[str, Any]) -> tuple[object, Message] | None:
+        try:
+            card = cards.bonus_card(fields)
+        except (RuleError, KeyError, TypeError, ValueError):
+            return None
+        if card.counts == cards.NOTHING and not card.name:
+            return None  # bare points are no card worth offering again
+        return card, rules.describe_bonus_card(setup, card)
+
+    return read
+
+
+def _discovery_text(fields: Mapping[str, Any]) -> tuple[object, Message] | None:
+    if not cards.has_effect(fields):
+        return None
+    try:
+        card = cards.discovery_card(fields)
+    except (RuleError, KeyError, TypeError, ValueError):
+        return None
+    return card, cards.describe_discovery(card, rules.RESOURCE_NAMES.get(card.resource or ""))
+
+
+def _held_here(game: rules.RedPlanet, seat: int | None) -> set[object]:
+    """The cards other seats hold face down at this table (none once the game is over)."""
+    if game.over:
+        return set()
+    bonus = {card for s, held in game.bonus_cards.items() if s != seat for card in held}
+    discovery = {
+        card
+        for zone, card in game.discovery_cards.items()
+        if zone not in game.revealed and game.discoveries.get(zone) != seat
+    }
+    return bonus | discovery
+
+
+def _discovery_seen(setup: Setup, game: rules.RedPlanet, zone: int, seat: int | None) -> Message | None:
+    """What the discovery card on ``zone`` does, if this phone may know: turned up, or its placer's phone."""
+    card = game.discovery_cards.get(zone)
+    if card is None:
+        return None
+    if game.over or zone in game.revealed or game.discoveries.get(zone) == seat:
+        return cards.describe_discovery(card, rules.RESOURCE_NAMES.get(card.resource or ""))
+    return None
+
+
+def _turned_up(game: rules.RedPlanet, zone: int) -> bool:
+    """True once the discovery card on ``zone`` is face up with its effect known (or its points typed)."""
+    known = zone in game.discovery_cards and (game.over or zone in game.revealed)
+    return known or zone in game.discovery_points
+
+
+def _characters(setup: Setup, game: rules.RedPlanet, seat: int | None) -> tuple[CharacterLine, ...]:
+    """This round's calling order (or the seats while they pick); characters face down until called."""
+    order = rules.calling_order(setup, game) or setup.seats
+    called = rules.called(setup, game)
+    now = rules.next_to_act(setup, game)
+    lines = []
+    for s in order:
+        picked = game.characters.get(s)
+        shown = picked is not None and (s in called or s == seat)
+        lines.append(
+            CharacterLine(
+                player=setup.player(s),
+                character=rules.character_name(setup, picked) if shown and picked is not None else None,
+                picked=picked is not None,
+                acted=s in game.acted,
+                acting=s == now,
+            )
+        )
+    return tuple(lines)
 
 
 def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedPlanetView:
     """Return the panel for ``viewer``: round, zones, scoring lines, its own secret cards."""
     seat = viewer.seat
     land = viewer.control(rules.LAND)
+    pick = viewer.control(rules.CHARACTER)
+    acted = viewer.control(rules.ACTED)
     playing = not game.over
+    now = rules.next_to_act(setup, game) if playing else None
+    characters = _characters(setup, game, seat) if playing else ()
     return RedPlanetView(
         round=min(game.round, rules.LAST_ROUND),
         over=game.over,
@@ -70,6 +214,7 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
                 resource_name=rules.RESOURCE_NAMES[game.resources[zone]] if zone in game.resources else None,
                 pot=game.pots.get(zone, 0),
                 discovery=zone in game.discoveries,
+                discovery_card=_discovery_seen(setup, game, zone, seat),
                 crew=tuple((player, game.crew_of(zone, player.seat)) for player in setup.players),
             )
             for zone in rules.ZONES
@@ -79,11 +224,44 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         scoring_lines=tuple(
             (scoring.round, tuple(rules.explain_scoring(setup, scoring))) for scoring in reversed(game.scorings)
         ),
-        my_bonus=game.bonus.get(seat, 0) if seat is not None else None,
+        my_bonus=tuple(rules.describe_bonus_card(setup, card) for card in game.bonus_cards.get(seat, ()))
+        if seat is not None
+        else None,
+        bonus_lines=tuple(
+            msg(
+                N_("{name} ({card}): {reason}"),
+                name=setup.player(o.seat).name,
+                card=rules.describe_bonus_card(setup, o.card),
+                reason=o.reason,
+            )
+            for o in rules.bonus_outcomes(setup, game)
+        )
+        if game.over
+        else (),
         discoveries_left=rules.MAX_DISCOVERIES - len(game.discoveries),
         crew_players=tuple(p for p in setup.players if p.seat in land.seats) if playing else (),
         quick_seat=seat if playing and seat in land.seats else None,
+        bonus_seat=seat if seat in viewer.control(rules.BONUS).seats else None,
         app_draws_tokens=setup.options.get(rules.COMPONENTS, rules.APP_DRAWS) == rules.APP_DRAWS,
+        bonus_counts=tuple(cards.BONUS_COUNTS.items()),
+        bonus_conditions=tuple(cards.BONUS_CONDITIONS.items()),
+        discovery_effects=tuple(cards.DISCOVERY_EFFECTS.items()),
+        known_bonus=known_cards(viewer, rules.BONUS, _bonus_text(setup), _held_here(game, seat)),
+        known_discoveries=known_cards(viewer, rules.REVEAL, _discovery_text, _held_here(game, seat)),
+        reveal_zones=tuple(
+            (zone, rules.zone_name(setup, zone))
+            for zone in sorted(game.discoveries, key=lambda zone: (_turned_up(game, zone), zone))  # face down first
+            if game.round >= rules.LAST_ROUND
+        ),
+        reveal_pending=any(not _turned_up(game, zone) for zone in game.discoveries),
+        characters=characters,
+        acting=next((line for line in characters if line.acting), None),
+        still_picking=tuple(p.name for p in setup.players if p.seat not in game.characters) if playing else (),
+        pick_forms=_pick_forms(setup, game, seat, pick) if playing and not rules.calling_order(setup, game) else (),
+        done_seat=now if now is not None and now in acted.seats else None,
+        acted_last=setup.player(game.acted[-1]).name
+        if playing and game.acted and len(game.acted) == len(setup.seats)
+        else None,
         land=land,
         remove=viewer.control(rules.REMOVE),
         set_crew=viewer.control(rules.SET_CREW),
@@ -93,4 +271,20 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         bonus=viewer.control(rules.BONUS),
         discovery=viewer.control(rules.DISCOVERY),
         discovery_points=viewer.control(rules.DISCOVERY_POINTS),
+        reveal=viewer.control(rules.REVEAL),
+        character=pick,
+        acted=acted,
+    )
+
+
+def _pick_forms(setup: Setup, game: rules.RedPlanet, seat: int | None, pick: Control) -> tuple[PickForm, ...]:
+    """This phone's own seat (its pick may change until the calls start), then seats still to pick."""
+    return tuple(
+        PickForm(
+            player=p,
+            hand=tuple((c, rules.character_name(setup, c)) for c in rules.hand(setup, game, p.seat)),
+            picked=game.characters.get(p.seat),
+        )
+        for p in sorted(setup.players, key=lambda p: p.seat != seat)
+        if p.seat in pick.seats and (p.seat == seat or p.seat not in game.characters)
     )

@@ -16,6 +16,8 @@ def check_setup(setup: Setup) -> None:
     """Solo is for exactly one player; together, 1 to 6."""
     if rules.is_solo(setup):
         check_player_count(1, 1, len(setup.players))
+        if rules.adventure_of(setup).number == 1:
+            rules.astra_track(setup)  # refuses a track that is not points then (rockets, points) pairs
     else:
         check_player_count(1, 6, len(setup.players))
 
@@ -35,8 +37,21 @@ def _reference() -> tuple[str, ...]:
         out += ["", f"#### Adventure {_text(adventure.name)}", "", f"{adventure.error_boxes} system error boxes."]
         if adventure.majority:
             out.append(f"Compared across the table: `{adventure.majority}`.")
+        out += [_text(note) for note in adventure.notes]
+        if adventure.bonus_spaces:
+            out.append(
+                f"Bonus spaces raced for across the table (`{rules.BONUS}` `space`): "
+                + ", ".join(
+                    f"{n} = {_text(b.label)} ({b.first} / {b.later})" for n, b in enumerate(adventure.bonus_spaces, 1)
+                )
+                + ". The first value goes to every player who reaches a space in the earliest turn anyone does."
+            )
         out += ["", "| field | box | range |", "|---|---|---|"]
-        out += [f"| `{f.key}` | {_text(f.label)} | {f.minimum}…{f.maximum} |" for f in adventure.fields]
+        older = " (tables before rule version 2)"
+        out += [
+            f"| `{f.key}` | {_text(f.label)}{older if f.legacy else ''} | {f.minimum}…{f.maximum} |"
+            for f in adventure.fields
+        ]
     return tuple(out)
 
 
@@ -47,7 +62,7 @@ def _text(label: object) -> str:
 
 GAME = BoardGame(
     slug=rules.SLUG,
-    rule_version=1,
+    rule_version=2,
     name=N_("Welcome to the Moon"),
     min_players=1,
     max_players=6,
@@ -60,4 +75,5 @@ GAME = BoardGame(
     score_state=rules.score_moon,
     view=moon_view,
     reference_lines=_reference(),
+    redraw_hidden=rules.redraw_hidden,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from companion.games.contract import (
@@ -50,7 +51,13 @@ from companion.games.welcome_to_the_moon.cards import (
     Card,
     Mission,
 )
-from companion.games.welcome_to_the_moon.sheets import ADVENTURES, Adventure
+from companion.games.welcome_to_the_moon.sheets import (
+    ADVENTURES,
+    VIRUS_AT_BOX,
+    VIRUS_NAMES,
+    VIRUS_OF_MISSION,
+    Adventure,
+)
 
 SLUG = "welcome-to-the-moon"
 PILES = 3
@@ -65,7 +72,10 @@ LAUNCH_WINS = "adventure-1-launch"
 COMPONENTS = "components"
 APP_DRAWS, OWN_COMPONENTS = "app", "own"
 ASTRA_1_START, ASTRA_1_POINTS = "astra-1-start-rockets", "astra-1-points"
-ASTRA_1_STEP = 5  # ASTRA's rocket milestones come every five rockets
+ASTRA_1_TRACK, ASTRA_1_LAUNCH, ASTRA_1_SABOTAGE = "astra-1-track", "astra-1-launch-rockets", "astra-1-sabotage"
+EVERY_DRAW, FIRST_DRAW = "every", "first"
+ASTRA_1_STEP = 5  # before version 2, ASTRA's points (option astra-1-points) came every five rockets
+SABOTAGE_SPACES = 8  # adventure 1: the sabotage spaces of the sheet (BGA CrossOffSabotage: 8 slots)
 ADVENTURE_8_PLANTS, ADVENTURE_8_WATER, ADVENTURE_8_PLANNING = (
     "adventure-8-plants",
     "adventure-8-water",
@@ -156,20 +166,51 @@ OPTIONS = (
     RuleOption(
         ASTRA_1_START,
         N_("Solo, adventure 1: rockets ASTRA has crossed at the start, levels 1–8"),
-        (0, 5, 10, 15, 20, 25, 30, 35),
+        (15, 12, 10, 8, 6, 4, 2, 0),
         minimum=0,
-        maximum=100,
-        note=N_("The seed is silent on solo; after Board Game Arena. Set them from your ASTRA card."),
+        maximum=300,
+        note=N_("The seed is silent on solo; after Board Game Arena (Astra1.php, commit 667343e)."),
         applies=when({ADVENTURE: "1", MODE: SOLO}),
     ),
     RuleOption(
+        ASTRA_1_TRACK,
+        N_("Solo, adventure 1: ASTRA's points below the first threshold, then each threshold's rockets and points"),
+        (10, *(n for step in range(14) for n in (16 + 5 * step, 20 + 10 * step))),
+        minimum=0,
+        maximum=300,
+        note=N_(
+            "10 points below 16 rockets, 20 from 16, 30 from 21 … 150 from 81 (Board Game Arena, commit 667343e; "
+            "before it: 15 … 80). Any thresholds: the points, then pairs of rockets and points."
+        ),
+        applies=when({ADVENTURE: "1", MODE: SOLO}),
+        counts=(1, 61),
+    ),
+    RuleOption(
+        ASTRA_1_LAUNCH,
+        N_("Solo, adventure 1: rockets on ASTRA's track (all crossed: ASTRA launches and the game ends)"),
+        81,
+        minimum=1,
+        maximum=300,
+        applies=when({ADVENTURE: "1", MODE: SOLO}),
+    ),
+    RuleOption(
+        ASTRA_1_SABOTAGE,
+        N_("Solo, adventure 1: ASTRA crosses off one of your sabotage spaces (and circles a system error)"),
+        EVERY_DRAW,
+        (
+            Choice(EVERY_DRAW, N_("on every solo card drawn (Board Game Arena since 667343e)")),
+            Choice(FIRST_DRAW, N_("on the first draw of each solo card only (earlier versions)")),
+        ),
+        applies=when({ADVENTURE: "1", MODE: SOLO}),
+    ),
+    RuleOption(  # before version 2: read only where a table set its own (see astra_track)
         ASTRA_1_POINTS,
         N_("Solo, adventure 1: ASTRA's points at the start and at every fifth rocket"),
         (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150),
         minimum=0,
         maximum=300,
-        note=N_("The seed is silent on solo; after Board Game Arena."),
-        applies=when({ADVENTURE: "1", MODE: SOLO}),
+        note=N_("Rule version 1, replaced by astra-1-track: read only where a table set its own and no track."),
+        applies=lambda values: False,
     ),
     RuleOption(
         ADVENTURE_8_PLANTS,
@@ -208,6 +249,10 @@ MISSION_CARD, COMBOS, HAND, SOLO_CARD, ASTRA_CARD = (
     "wttm.solo-card",
     "wttm.astra-card",
 )
+SABOTAGE, BONUS, VIRUS, INFECT = "wttm.sabotage", "wttm.bonus", "wttm.virus", "wttm.infect"
+ASTRA_BONUS = "wttm.astra-bonus"
+# Solo: the solo cards whose draw makes ASTRA cross off a first bonus (BGA Astra3: A and B; Astra5: every one).
+ASTRA_BONUS_CARDS = {3: ("A", "B"), 5: LETTERS}
 FLIP, SOLO_CHOICE, MISSION, ERROR, ERROR_CROSS, SHEET, SHEET_FULL = (
     "wttm.flip",
     "wttm.solo-choice",
@@ -226,6 +271,16 @@ class Completion:
     seat: int
     turn: int
     first: bool
+
+
+@dataclass(frozen=True)
+class Activation:
+    """Adventure 6: a virus activated for the whole table, by whom (None: recorded by the table) and why."""
+
+    virus: str
+    turn: int
+    seat: int | None
+    cause: str  # "mission", a sheet box key (plant-boxes, water-boxes), or "table"
 
 
 @dataclass(frozen=True)
@@ -256,6 +311,13 @@ class Moon:
     entered: tuple[tuple[int, str], ...] = ()
     paper_totals: Mapping[int, int] = field(default_factory=dict)  # seat -> total scored on paper
     turned: tuple[tuple[int, int, str], ...] = ()  # (turn, number, action)
+    # Table-wide events (version 2)
+    sabotages: Mapping[int, int] = field(default_factory=dict)  # adventure 1: sabotage spaces used, by seat
+    astra_sabotages: int = 0  # adventure 1 solo: sabotage spaces ASTRA crossed off
+    bonuses: Mapping[int, tuple[Completion, ...]] = field(default_factory=dict)  # bonus space -> who reached it
+    viruses: tuple[Activation, ...] = ()  # adventure 6, in order of activation
+    infections: Mapping[int, int] = field(default_factory=dict)  # seat -> activations it has infected for
+    astra_bonuses: tuple[int, ...] = ()  # solo, adventures 3 and 5: bonus spaces whose first value ASTRA crossed off
 
     def combos(self) -> tuple[tuple[int, str], ...]:
         """The three (number, action) combos now on the table (none before the first flip)."""
@@ -315,6 +377,24 @@ def sheet_label(setup: Setup, key: str) -> str | Message:
 # -- The deck ------------------------------------------------------------------------------------
 
 
+def redraw_hidden(setup: Setup, state: Moon) -> Moon:
+    """Shuffle the cards nobody has seen yet from ``setup``'s (fresh) seed, as after an import.
+
+    Together: every pile keeps its length and its top card, whose number already shows; the cards
+    under them are shuffled and dealt back. Solo: the deck still to draw is shuffled.
+    """
+    if state.deck:
+        return evolve(state, deck=shuffled(state.deck, setup.seed, SLUG, "redraw", "deck"))
+    if not state.piles:
+        return state
+    hidden = shuffled(tuple(card for pile in state.piles for card in pile[1:]), setup.seed, SLUG, "redraw", "piles")
+    piles, start = [], 0
+    for pile in state.piles:
+        piles.append(pile[:1] + hidden[start : start + len(pile) - 1])
+        start += max(len(pile) - 1, 0)
+    return evolve(state, piles=tuple(piles))
+
+
 def _check_playing(state: Moon) -> None:
     if state.end_turn is not None:
         raise RuleError(N_("The game ended on turn {turn}: finish the turn and score."), turn=state.end_turn)
@@ -354,6 +434,7 @@ def _solo_draw(setup: Setup, state: Moon) -> Moon:
     discards += state.hand
     set_aside, seen, reshuffles = list(state.set_aside), dict(state.solo_seen), state.reshuffles
     hand: list[Card] = []
+    drawn: list[int] = []  # each solo card drawn: how many times it has been drawn now
     while len(hand) < 3:
         if not deck:
             reshuffles += 1
@@ -363,9 +444,10 @@ def _solo_draw(setup: Setup, state: Moon) -> Moon:
         if card.solo:
             seen[card.solo] = seen.get(card.solo, 0) + 1
             set_aside.append(card)
+            drawn.append(seen[card.solo])
         else:
             hand.append(card)
-    return evolve(
+    state = evolve(
         state,
         turn=state.turn + 1,
         deck=tuple(deck),
@@ -376,6 +458,9 @@ def _solo_draw(setup: Setup, state: Moon) -> Moon:
         solo_seen=seen,
         reshuffles=reshuffles,
     )
+    for times in drawn:
+        state = _astra_sabotage(setup, state, times)
+    return state
 
 
 def _solo_choice(setup: Setup, state: Moon, event: Event) -> Moon:
@@ -387,7 +472,36 @@ def _solo_choice(setup: Setup, state: Moon, event: Event) -> Moon:
     if number == action:
         raise RuleError(N_("The number and the action come from two different cards."))
     given = state.hand[({1, 2, 3} - {number, action}).pop() - 1]
-    return evolve(state, chosen=True, astra={**state.astra, given.action: state.astra.get(given.action, 0) + 1})
+    return _give_astra(setup, evolve(state, chosen=True), given.action)
+
+
+def _give_astra(setup: Setup, state: Moon, action: str) -> Moon:
+    """A card for ASTRA; in adventure 1 its rockets, and its launch once every rocket is crossed."""
+    before = astra_rockets(setup, state)
+    state = evolve(state, astra={**state.astra, action: state.astra.get(action, 0) + 1})
+    if adventure_of(setup).number == 1 and before < astra_launch(setup) <= astra_rockets(setup, state):
+        state = _trigger_end(state, msg(N_("ASTRA crossed its last rocket and launched.")))
+    return state
+
+
+def _astra_sabotage(setup: Setup, state: Moon, times: int) -> Moon:
+    """Adventure 1 solo, a solo card drawn: ASTRA crosses off one of your sabotage spaces and circles a system error.
+
+    On every draw, or on a card's first draw only (option ``astra-1-sabotage``); nothing once no space is free.
+    """
+    if adventure_of(setup).number != 1:
+        return state
+    if setup.options.get(ASTRA_1_SABOTAGE, EVERY_DRAW) == FIRST_DRAW and times > 1:
+        return state
+    seat = setup.seats[0]
+    if state.sabotages.get(seat, 0) >= SABOTAGE_SPACES:
+        return state
+    state = evolve(
+        state,
+        sabotages={**state.sabotages, seat: state.sabotages.get(seat, 0) + 1},
+        astra_sabotages=state.astra_sabotages + 1,
+    )
+    return _circle_error(setup, state, seat)
 
 
 # -- Our own components ----------------------------------------------------------------------------
@@ -475,7 +589,8 @@ def _solo_card(setup: Setup, state: Moon, event: Event) -> Moon:
     if not is_solo(setup):
         raise RuleError(N_("This is for solo games."))
     letter = event.payload["letter"]
-    return evolve(state, solo_seen={**state.solo_seen, letter: state.solo_seen.get(letter, 0) + 1})
+    times = state.solo_seen.get(letter, 0) + 1
+    return _astra_sabotage(setup, evolve(state, solo_seen={**state.solo_seen, letter: times}), times)
 
 
 def _astra_card(setup: Setup, state: Moon, event: Event) -> Moon:
@@ -483,8 +598,7 @@ def _astra_card(setup: Setup, state: Moon, event: Event) -> Moon:
     _own_only(setup)
     if not is_solo(setup):
         raise RuleError(N_("This is for solo games."))
-    action = event.payload["action"]
-    return evolve(state, astra={**state.astra, action: state.astra.get(action, 0) + 1})
+    return _give_astra(setup, state, event.payload["action"])
 
 
 # -- Missions, errors, sheets ----------------------------------------------------------------------
@@ -508,6 +622,8 @@ def _mission(setup: Setup, state: Moon, event: Event) -> Moon:
         first = not done and state.solo_seen.get(letter, 0) < 2
     completion = Completion(seat, state.turn, first)
     state = evolve(state, completions={**state.completions, letter: (*done, completion)})
+    if not done and adventure_of(setup).number == 6:
+        state = _activate(state, VIRUS_OF_MISSION[letter], seat, "mission")
     if sum(1 for cs in state.completions.values() for c in cs if c.seat == seat) == len(LETTERS):
         state = _trigger_end(state, msg(N_("{name} accomplished all three missions."), name=setup.player(seat).name))
     return state
@@ -515,14 +631,109 @@ def _mission(setup: Setup, state: Moon, event: Event) -> Moon:
 
 def _error(setup: Setup, state: Moon, event: Event) -> Moon:
     seat = event.payload["seat"]
+    if state.errors.get(seat, 0) >= adventure_of(setup).error_boxes:
+        raise RuleError(N_("Every system error box is already used."))
+    return _circle_error(setup, state, seat)
+
+
+def _circle_error(setup: Setup, state: Moon, seat: int) -> Moon:
+    """One more system error for ``seat`` (none once every box is used); the last box ends the game."""
     boxes = adventure_of(setup).error_boxes
     count = state.errors.get(seat, 0) + 1
     if count > boxes:
-        raise RuleError(N_("Every system error box is already used."))
+        return state
     state = evolve(state, errors={**state.errors, seat: count})
     if count == boxes:
         state = _trigger_end(state, msg(N_("{name} filled the last system error box."), name=setup.player(seat).name))
     return _check_launch(setup, state, seat)
+
+
+def _sabotage(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Adventure 1: a sabotage space reached (妨害効果): every other player circles a system error, once."""
+    seat = event.payload["seat"]
+    if adventure_of(setup).number != 1:
+        raise RuleError(N_("Only adventure 1 has sabotage spaces."))
+    if state.sabotages.get(seat, 0) >= SABOTAGE_SPACES:
+        raise RuleError(N_("Every sabotage space of this sheet is already used."))
+    state = evolve(state, sabotages={**state.sabotages, seat: state.sabotages.get(seat, 0) + 1})
+    for other in setup.seats:
+        if other != seat:
+            state = _circle_error(setup, state, other)
+    return state
+
+
+def _bonus(setup: Setup, state: Moon, event: Event) -> Moon:
+    """A bonus space reached (区画ボーナス): the first value to all who reach it in the earliest turn anyone does."""
+    seat, space = event.payload["seat"], event.payload["space"]
+    spaces = adventure_of(setup).bonus_spaces
+    if not 1 <= space <= len(spaces):
+        raise RuleError(N_("This adventure's sheet has no bonus space {space}."), space=space)
+    done = state.bonuses.get(space, ())
+    if any(c.seat == seat for c in done):
+        raise RuleError(N_("{name} already has this bonus."), name=setup.player(seat).name)
+    # Alone at the table: first, unless ASTRA crossed that first value off.
+    first = space not in state.astra_bonuses if is_solo(setup) else all(c.turn == state.turn for c in done)
+    return evolve(state, bonuses={**state.bonuses, space: (*done, Completion(seat, state.turn, first))})
+
+
+def astra_bonuses_due(setup: Setup, state: Moon) -> int:
+    """Solo, adventures 3 and 5: the first bonuses ASTRA has still to cross off for the solo cards drawn.
+
+    As Board Game Arena has it (``Astra3``: solo cards A and B; ``Astra5``: every solo card); the
+    player chooses which, among the spaces they have not reached.
+    """
+    letters = ASTRA_BONUS_CARDS.get(adventure_of(setup).number, ())
+    if not is_solo(setup) or not letters:
+        return 0
+    free = (
+        len(adventure_of(setup).bonus_spaces)
+        - len(state.astra_bonuses)
+        - len(set(state.bonuses) - set(state.astra_bonuses))
+    )
+    owed = sum(state.solo_seen.get(letter, 0) for letter in letters) - len(state.astra_bonuses)
+    return max(0, min(owed, free))
+
+
+def _astra_bonus(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Solo, adventures 3 and 5: ASTRA crosses off the first value of a bonus space the player chose."""
+    space = event.payload["space"]
+    if astra_bonuses_due(setup, state) <= 0:
+        raise RuleError(N_("No solo card asks ASTRA to cross off a bonus now."))
+    if not 1 <= space <= len(adventure_of(setup).bonus_spaces):
+        raise RuleError(N_("This adventure's sheet has no bonus space {space}."), space=space)
+    if space in state.astra_bonuses or space in state.bonuses:
+        raise RuleError(N_("ASTRA crosses off a first bonus nobody has taken yet."))
+    return evolve(state, astra_bonuses=(*state.astra_bonuses, space))
+
+
+def _activate(state: Moon, virus: str, seat: int | None, cause: str) -> Moon:
+    if any(a.virus == virus for a in state.viruses):
+        return state
+    return evolve(state, viruses=(*state.viruses, Activation(virus, state.turn, seat, cause)))
+
+
+def _virus(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Adventure 6: a virus activated, recorded with one tap where the app could not see it happen."""
+    if adventure_of(setup).number != 6:
+        raise RuleError(N_("Only adventure 6 has viruses."))
+    virus = event.payload["virus"]
+    if any(a.virus == virus for a in state.viruses):
+        raise RuleError(N_("The {virus} is already active."), virus=msg(VIRUS_NAMES[virus]))
+    return _activate(state, virus, None, "table")
+
+
+def infections_due(state: Moon, seat: int) -> int:
+    """Adventure 6: the activated viruses ``seat`` has still to infect for."""
+    return len(state.viruses) - state.infections.get(seat, 0)
+
+
+def _infect(setup: Setup, state: Moon, event: Event) -> Moon:
+    """Adventure 6: a player infected for the oldest virus waiting, adding the spaces infected to the sheet."""
+    seat, spaces = event.payload["seat"], event.payload["spaces"]
+    if infections_due(state, seat) <= 0:
+        raise RuleError(N_("No virus is waiting for {name} to infect."), name=setup.player(seat).name)
+    state = evolve(state, infections={**state.infections, seat: state.infections.get(seat, 0) + 1})
+    return _set_box(setup, state, seat, "infected", state.sheets.get((seat, "infected"), 0) + spaces)
 
 
 def _error_cross(setup: Setup, state: Moon, event: Event) -> Moon:
@@ -567,6 +778,10 @@ def _set_box(setup: Setup, state: Moon, seat: int, key: str, value: int) -> Moon
             maximum=spec.maximum,
         )
     state = evolve(state, sheets={**state.sheets, (seat, key): value})
+    if key in VIRUS_AT_BOX and adventure_of(setup).number == 6:
+        at, virus = VIRUS_AT_BOX[key]
+        if value >= at:
+            state = _activate(state, virus, seat, key)
     return _check_launch(setup, state, seat)
 
 
@@ -721,6 +936,49 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("{name} crossed off a system error"), name=who),
     ),
     Move(
+        SABOTAGE,
+        N_("Sabotage (adventure 1): a system error for every other player"),
+        (_seat,),
+        _sabotage,
+        lambda setup, state, e, who: msg(N_("{name} sabotaged: a system error for every other player"), name=who),
+    ),
+    Move(
+        BONUS,
+        N_("Bonus space reached (adventures 3 and 5)"),
+        (_seat, Field("space", "int", 1, 8)),
+        _bonus,
+        lambda setup, state, e, who: msg(
+            N_("{name} reached {space}"), name=who, space=bonus_label(setup, e.payload["space"])
+        ),
+    ),
+    Move(
+        ASTRA_BONUS,
+        N_("Solo: ASTRA crosses off a first bonus (adventures 3 and 5)"),
+        (Field("space", "int", 1, 8),),
+        _astra_bonus,
+        lambda setup, state, e, who: msg(
+            N_("ASTRA crossed off the first bonus of {space}"), space=bonus_label(setup, e.payload["space"])
+        ),
+        who=ANYONE,
+    ),
+    Move(
+        VIRUS,
+        N_("Virus activated (adventure 6)"),
+        (Field("virus", "choice", choices=tuple(VIRUS_NAMES)),),
+        _virus,
+        lambda setup, state, e, who: msg(
+            N_("The {virus} is activated: every player infects"), virus=msg(VIRUS_NAMES[e.payload["virus"]])
+        ),
+        who=ANYONE,
+    ),
+    Move(
+        INFECT,
+        N_("Infected for a virus (adventure 6)"),
+        (_seat, Field("spaces", "int", 0, 15)),
+        _infect,
+        lambda setup, state, e, who: msg(N_("{name} infected {spaces} space(s)"), name=who, spaces=e.payload["spaces"]),
+    ),
+    Move(
         SHEET,
         N_("Score sheet entry"),
         (_seat, Field("field", "text", max_length=40), Field("value", "int", -999, 999)),
@@ -768,35 +1026,76 @@ MOVES = (
 # -- Scoring --------------------------------------------------------------------------------------
 
 
+def bonus_label(setup: Setup, space: int) -> str | Message:
+    """Return the name of a bonus space of the table's adventure."""
+    spaces = adventure_of(setup).bonus_spaces
+    return spaces[space - 1].label if 1 <= space <= len(spaces) else str(space)
+
+
 def astra_rockets(setup: Setup, state: Moon) -> int:
-    """Adventure 1 solo: the rockets ASTRA has crossed, its level's start plus each card's multiplier."""
+    """Adventure 1 solo: the rockets ASTRA has crossed, its level's start plus each card's multiplier (at most all)."""
     level = int(setup.options.get(ASTRA_LEVEL, 1))
     start = option_value(setup, OPTIONS, ASTRA_1_START)[level - 1]
     multipliers = dict(zip(ACTIONS, ASTRA_MULTIPLIERS[level], strict=True))
-    return int(start) + sum(state.astra.get(action, 0) * multipliers[action] for action in ACTIONS)
+    crossed = int(start) + sum(state.astra.get(action, 0) * multipliers[action] for action in ACTIONS)
+    return min(crossed, astra_launch(setup))
 
 
-def astra_milestones(setup: Setup) -> tuple[int, ...]:
-    """Adventure 1 solo: ASTRA's points at the start and at every fifth rocket."""
-    return tuple(int(points) for points in option_value(setup, OPTIONS, ASTRA_1_POINTS))
+def astra_launch(setup: Setup) -> int:
+    """Adventure 1 solo: the rockets on ASTRA's track; all crossed, ASTRA launches and the game ends."""
+    return int(setup.options.get(ASTRA_1_LAUNCH, 81))
+
+
+def astra_track(setup: Setup) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Adventure 1 solo: ASTRA's points below the first threshold, and each (rockets, points) threshold.
+
+    As Board Game Arena's ``Astra1.php`` (Syarwin/bga-welcometothemoon, commit 667343e of 2025-05-21)
+    has it by default: 10 points below 16 rockets, then 20 at 16, 30 at 21, … 150 at 81. A table that
+    set its own points in version 1 (``astra-1-points``, one value every five rockets) and no track
+    keeps them, in the app and in its exported scenario alike.
+    """
+    old_points = tuple(int(p) for p in setup.options.get(ASTRA_1_POINTS, ()))
+    if old_points and old_points != _default(ASTRA_1_POINTS) and _is_default(setup, ASTRA_1_TRACK):
+        return old_points[0], tuple((i * ASTRA_1_STEP, points) for i, points in enumerate(old_points) if i)
+    values = [int(n) for n in option_value(setup, OPTIONS, ASTRA_1_TRACK)]
+    if len(values) % 2 == 0:
+        raise RuleError(N_("ASTRA's track: the points below the first threshold, then pairs of rockets and points."))
+    pairs = tuple(zip(values[1::2], values[2::2], strict=True))
+    if any(later[0] <= earlier[0] for earlier, later in pairwise(pairs)):
+        raise RuleError(N_("ASTRA's track: each threshold needs more rockets than the one before."))
+    return values[0], pairs
+
+
+def _default(key: str) -> Any:
+    return next(option.default for option in OPTIONS if option.key == key)
+
+
+def _is_default(setup: Setup, key: str) -> bool:
+    return tuple(option_value(setup, OPTIONS, key)) == tuple(_default(key))
 
 
 def astra_next_milestone(setup: Setup, state: Moon) -> int | None:
-    """Adventure 1 solo: the rockets ASTRA needs for its next milestone (None past the last)."""
-    reached = astra_rockets(setup, state) // ASTRA_1_STEP
-    return (reached + 1) * ASTRA_1_STEP if reached + 1 < len(astra_milestones(setup)) else None
+    """Adventure 1 solo: the rockets ASTRA needs for its next threshold (None past the last)."""
+    rockets = astra_rockets(setup, state)
+    return next((at for at, _points in astra_track(setup)[1] if at > rockets), None)
+
+
+def astra_launched(setup: Setup, state: Moon) -> bool:
+    """Adventure 1 solo: ASTRA crossed every rocket of its track."""
+    return is_solo(setup) and adventure_of(setup).number == 1 and astra_rockets(setup, state) >= astra_launch(setup)
 
 
 def astra_score(setup: Setup, state: Moon) -> int:
     """ASTRA's score: cards by action × the level's multipliers, plus the adventure's bonus.
 
     In adventure 1 ASTRA races on a rocket track instead (as Board Game Arena has it): its points
-    are those of the last milestone its rockets reached.
+    are those of the last threshold its rockets reached (see :func:`astra_track`).
     """
     level = int(setup.options.get(ASTRA_LEVEL, 1))
     if adventure_of(setup).number == 1:
-        milestones = astra_milestones(setup)
-        return milestones[min(astra_rockets(setup, state) // ASTRA_1_STEP, len(milestones) - 1)]
+        points, thresholds = astra_track(setup)
+        rockets = astra_rockets(setup, state)
+        return next((p for at, p in reversed(thresholds) if rockets >= at), points)
     multipliers = dict(zip(ACTIONS, ASTRA_MULTIPLIERS[level], strict=True))
     fixed, per_level = ASTRA_ADVENTURE[adventure_of(setup).number]
     return sum(state.astra.get(action, 0) * multipliers[action] for action in ACTIONS) + fixed + level * per_level
@@ -840,6 +1139,7 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
             "missions_first": sum(1 for _l, c in mine if c.first),
             "missions_second": sum(1 for _l, c in mine if not c.first),
             "open_errors": state.errors.get(seat, 0) - state.crossed.get(seat, 0),
+            "bonuses": bonuses_of(state, seat),
         }
         errors = 0 if adventure.number == 1 else state.errors.get(seat, 0)
         lines = adventure.score(sheets[seat], 0 if adventure.number in (1, 5) else mission_points, errors, context)
@@ -877,15 +1177,19 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
                         count=rockets,
                     )
                 )
+    details.extend(_table_event_lines(setup, state))
     verdict = None
     if solo:
         own = sum(c.points for c in breakdowns[setup.seats[0]] if c.key != "astra")
         astra = astra_score(setup, state)
         level = int(setup.options.get(ASTRA_LEVEL, 1))
-        # One verdict, by the rule: launching the rocket is an immediate victory (the seed), whatever ASTRA scores.
+        # One verdict, by the rule: launching the rocket is an immediate victory (the seed), whatever ASTRA scores;
+        # ASTRA's launch only ends the game (Board Game Arena): the points decide, ASTRA taking a tie.
         wins = bool(launched) or own > astra
         if launched:
             said = msg(N_("you launched the rocket: an immediate victory"))
+        elif astra_launched(setup, state):
+            said = msg(N_("ASTRA launched, the points decide: you win")) if wins else msg(N_("ASTRA launched and wins"))
         else:
             said = msg(N_("you win")) if wins else msg(N_("ASTRA wins"))
         explanation_line = msg(
@@ -906,6 +1210,69 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
     return Scoreboard(
         players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details), verdict
     )
+
+
+def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:
+    """What one player's entries did to the whole table: bonus races, sabotages, viruses, ASTRA's track."""
+    names = {p.seat: p.name for p in setup.players}
+    lines: list[Message] = []
+    for space, done in sorted(state.bonuses.items()):
+        who = ", ".join(f"{names[c.seat]} ({c.turn})" for c in done)
+        first = ", ".join(names[c.seat] for c in done if c.first)
+        lines.append(
+            msg(
+                N_("{space}: first {first}; reached (turn) {who}"),
+                space=bonus_label(setup, space),
+                first=first,
+                who=who,
+            )
+        )
+    for space in state.astra_bonuses:
+        lines.append(msg(N_("ASTRA crossed off the first bonus of {space}"), space=bonus_label(setup, space)))
+    for seat, used in sorted(state.sabotages.items()):
+        if seat == setup.seats[0] and state.astra_sabotages:
+            lines.append(msg(N_("ASTRA crossed off {count} of your sabotage spaces"), count=state.astra_sabotages))
+            used -= state.astra_sabotages
+        if used:
+            lines.append(msg(N_("{name} used {count} sabotage space(s)"), name=names[seat], count=used))
+    for activation in state.viruses:
+        lines.append(
+            msg(
+                N_("{virus} activated on turn {turn} by {cause}"),
+                virus=msg(VIRUS_NAMES[activation.virus]),
+                turn=activation.turn,
+                cause=cause_of(setup, activation),
+            )
+        )
+    if is_solo(setup) and adventure_of(setup).number == 1:
+        lines.append(
+            msg(
+                N_("ASTRA's rockets: {rockets} of {launch} crossed"),
+                rockets=astra_rockets(setup, state),
+                launch=astra_launch(setup),
+            )
+        )
+    return lines
+
+
+def cause_of(setup: Setup, activation: Activation) -> Message:
+    """Say why a virus was activated."""
+    name = setup.player(activation.seat).name if activation.seat is not None else ""
+    causes = {
+        "mission": N_("{name}'s mission, accomplished first"),
+        "plant-boxes": N_("{name}'s plant track"),
+        "water-boxes": N_("{name}'s water track"),
+    }
+    return msg(causes.get(activation.cause, N_("the table")), name=name)
+
+
+def bonuses_of(state: Moon, seat: int) -> dict[int, bool]:
+    """Each bonus space ``seat`` reached, and whether it was in the earliest turn anyone reached it."""
+    return {
+        space: any(c.first for c in done if c.seat == seat)
+        for space, done in state.bonuses.items()
+        if any(c.seat == seat for c in done)
+    }
 
 
 def _majority_line(

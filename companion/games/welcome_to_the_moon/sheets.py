@@ -26,6 +26,16 @@ class SheetField:
     minimum: int = 0
     flag: bool = False  # a yes/no box (0 or 1)
     choices: tuple[tuple[int, str], ...] = ()  # coded boxes: each value with its name on the sheet
+    legacy: bool = False  # asked by older versions only: still scored, shown only where a value was entered
+
+
+@dataclass(frozen=True)
+class BonusSpace:
+    """A space whose bonus is raced for across the table: the first value in the earliest turn, the later after."""
+
+    label: str | Message
+    first: int
+    later: int
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,9 @@ class Adventure:
     majority: str = ""  # sheet field compared across the table for the 20/10/5 award, if any
     mission_reward: str = "points"  # "points", "rockets" (adventure 1) or "track" (adventure 5)
     circles_errors: bool = False  # adventure 1: errors are circled, then may be crossed off
+    bonus_spaces: tuple[BonusSpace, ...] = ()  # 区画ボーナス raced for across the table (adventures 3 and 5)
+    bonus_name: str = ""  # what reaching a bonus space is called on this sheet
+    notes: tuple[str, ...] = ()  # how the sheet reads where the seed's words are short
 
 
 def track(values: tuple[int, ...], full: int, crossed: int) -> int:
@@ -151,23 +164,42 @@ COLONY = (
     SheetField("water-track", N_("Water multiplier boxes crossed (×2 / ×4 / ×6 / ×8)"), 4),
     SheetField("antennas", N_("Antennas"), 40),
     SheetField("antenna-track", N_("Antenna multiplier boxes crossed (×1 / ×2 / ×4 / ×6)"), 4),
-    SheetField("quarters-first", N_("Quarters completed first (15 each)"), 12),
-    SheetField("quarters-later", N_("Quarters completed later (5 each)"), 12),
+    SheetField("quarters-first", N_("Quarters completed first (15 each)"), 12, legacy=True),
+    SheetField("quarters-later", N_("Quarters completed later (5 each)"), 12, legacy=True),
     SheetField("astronauts", N_("Astronauts"), 60),
     SheetField("planning", N_("Planning marks"), 9),
 )
+
+
+QUARTER_BONUSES = tuple(
+    BonusSpace(label, 15, 5)
+    for label in (
+        N_("Top-left quarter"),
+        N_("Top-right quarter"),
+        N_("Bottom-left quarter"),
+        N_("Bottom-right quarter"),
+    )
+)
+
+
+def bonus_points(spaces: tuple[BonusSpace, ...], context: Mapping[str, object]) -> dict[int, int]:
+    """Points of each bonus space (numbered from 1) this player reached, first or later, by the table's entries."""
+    reached: Mapping[int, bool] = context.get("bonuses", {})  # type: ignore[assignment]
+    return {n: spaces[n - 1].first if first else spaces[n - 1].later for n, first in reached.items()}
 
 
 def score_colony(
     v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
 ) -> list[CategoryScore]:
     """Plants, water and antennas × their tracks; quarters 15/5; astronaut award; planning penalty."""
+    quarters = sum(bonus_points(QUARTER_BONUSES, context).values())
+    quarters += 15 * v.get("quarters-first", 0) + 5 * v.get("quarters-later", 0)  # entered by hand before version 2
     return [
         _missions(missions),
         _line("plants", N_("Plants"), v.get("plants", 0) * ladder((0, 1, 2, 3, 4), v.get("plant-track", 0))),
         _line("water", N_("Water"), v.get("water", 0) * ladder((0, 2, 4, 6, 8), v.get("water-track", 0))),
         _line("antennas", N_("Antennas"), v.get("antennas", 0) * ladder((0, 1, 2, 4, 6), v.get("antenna-track", 0))),
-        _line("quarters", N_("Quarters"), 15 * v.get("quarters-first", 0) + 5 * v.get("quarters-later", 0)),
+        _line("quarters", N_("Quarters"), quarters),
         _line("astronaut-award", N_("Most astronauts (20 / 10 / 5)"), int(str(context.get("award", 0)))),
         _line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
         _errors(errors),
@@ -227,6 +259,16 @@ ASTRONAUT_FIRST_TRACK, ASTRONAUT_SECOND_TRACK = ((-10, 0, 10, 20), 30), ((0, 2, 
 DOME_TRACK = ((6, 5, 4, 3), 2)
 SKYSCRAPERS = ((6, 3), (20, 10), (20, 10), (10, 5), (25, 12), (6, 3), (10, 5), (15, 7))
 
+SKYSCRAPER_BONUSES = tuple(
+    BonusSpace(msg(N_("Skyscraper {n}"), n=i), first, later) for i, (first, later) in enumerate(SKYSCRAPERS, start=1)
+)
+# The seed's 「スコアトラック×使用数」 for astronauts is short for the sheet's rule, not a multiplication.
+ASTRONAUT_RULE = N_(
+    "Astronauts (the seed's 「スコアトラック×使用数」): the player who used the most astronauts scores the value "
+    "reached on the track's column “1”, every other player who used any the value on column “2+”. "
+    "The count only decides who is first; it is not multiplied."
+)
+
 DOME = (
     SheetField("mission-first-track", N_("Mission track “first”: boxes crossed (8 / 10 / 12 / 15 → 18)"), 4),
     SheetField("mission-second-track", N_("Mission track “second”: boxes crossed (4 / 6 / 8 / 9 → 10)"), 4),
@@ -244,6 +286,7 @@ DOME = (
             msg(N_("Skyscraper {n} bonus"), n=i),
             2,
             choices=((0, N_("none")), (1, N_("first")), (2, N_("second"))),
+            legacy=True,
         )
         for i in range(1, len(SKYSCRAPERS) + 1)
     ),
@@ -264,8 +307,9 @@ def score_dome(v: Mapping[str, int], missions: int, errors: int, context: Mappin
     levels = sum(
         v.get(f"levels-{n}", 0) * track(*LEVEL_TRACKS[n - 1], v.get(f"levels-{n}-track", 0)) for n in (1, 2, 3)
     )
+    raced = bonus_points(SKYSCRAPER_BONUSES, context)
     skyscrapers = sum(
-        pair[v.get(f"skyscraper-{i}", 0) - 1] if v.get(f"skyscraper-{i}", 0) else 0
+        raced[i] if i in raced else pair[v.get(f"skyscraper-{i}", 0) - 1] if v.get(f"skyscraper-{i}", 0) else 0
         for i, pair in enumerate(SKYSCRAPERS, start=1)
     )
     rank = int(str(context.get("rank", 0)))
@@ -296,10 +340,55 @@ def score_dome(v: Mapping[str, int], missions: int, errors: int, context: Mappin
 QUARTERS = 11
 PLANT_THRESHOLDS = (0, 5, 10, 20, 35, 55, 80)
 WATER_THRESHOLDS = (0, 10, 20, 35, 55, 80)
+# The paper's tracks: boxes in rows; a full row crosses off the points beside it (Board Game Arena's
+# Scoresheet6 / CircleSymbol: plants in rows of 2, 2, 3, 3, 3, 3; water in rows of 2).
+PLANT_ROWS = (2, 2, 3, 3, 3, 3)
+WATER_ROWS = (2, 2, 2, 2, 2)
+PLANT_BOXES, WATER_BOXES = "plant-boxes", "water-boxes"
+# Viruses: the first completion of mission A / B / C activates red / purple / yellow; the 5th plant box
+# marked activates green and the 3rd water box blue (BGA Scoresheet6 ``plantWaterViruses``, slots 172 and 186).
+RED, PURPLE, YELLOW, GREEN, BLUE = "red", "purple", "yellow", "green", "blue"
+VIRUS_NAMES = {
+    RED: N_("red virus"),
+    PURPLE: N_("purple virus"),
+    YELLOW: N_("yellow virus"),
+    GREEN: N_("green virus"),
+    BLUE: N_("blue virus"),
+}
+VIRUS_OF_MISSION = {"A": RED, "B": PURPLE, "C": YELLOW}
+VIRUS_RULE = N_(
+    "感染: a virus is activated when a mission is first accomplished (A red, B purple, C yellow) or when anyone "
+    "marks the 5th box of the plant track (green) or the 3rd of the water track (blue); each virus once. "
+    "Then every player infects: one free space of that virus's area, or, if it is full, every area its open "
+    "walkways reach. Each infected space is −1."
+)
+VIRUS_AT_BOX = {PLANT_BOXES: (5, GREEN), WATER_BOXES: (3, BLUE)}
+
+
+def rows_value(rows: tuple[int, ...], values: tuple[int, ...], marked: int) -> tuple[int, int]:
+    """Return (full rows, points) of a track of boxes in rows: the points beside the last full row."""
+    full, boxes = 0, 0
+    for size in rows:
+        boxes += size
+        if marked < boxes:
+            break
+        full += 1
+    return full, values[full]
+
 
 VIRUS = (
-    SheetField("plant-threshold", N_("Plant thresholds reached (5 / 10 / 20 / 35 / 55 / 80)"), 6),
-    SheetField("water-threshold", N_("Water thresholds reached (10 / 20 / 35 / 55 / 80)"), 5),
+    SheetField(
+        PLANT_BOXES,
+        N_("Plant track: boxes marked (rows of 2, 2, 3, 3, 3, 3; a full row scores 5 / 10 / 20 / 35 / 55 / 80)"),
+        sum(PLANT_ROWS),
+    ),
+    SheetField(
+        WATER_BOXES,
+        N_("Water track: boxes marked (rows of 2; a full row scores 10 / 20 / 35 / 55 / 80)"),
+        sum(WATER_ROWS),
+    ),
+    SheetField("plant-threshold", N_("Plant thresholds reached (5 / 10 / 20 / 35 / 55 / 80)"), 6, legacy=True),
+    SheetField("water-threshold", N_("Water thresholds reached (10 / 20 / 35 / 55 / 80)"), 5, legacy=True),
     *(
         field
         for q in range(1, QUARTERS + 1)
@@ -313,6 +402,18 @@ VIRUS = (
 )
 
 
+def _track_line(
+    key: str, label: str, v: Mapping[str, int], boxes: str, rows: tuple[int, ...], values: tuple[int, ...], old: str
+) -> CategoryScore:
+    """A plant or water track: from the boxes marked, or (tables before version 2) the thresholds entered."""
+    if boxes not in v and old in v:
+        return _line(key, label, ladder(values, v[old]))
+    full, points = rows_value(rows, values, v.get(boxes, 0))
+    return _line(
+        key, label, points, msg(N_("{boxes} boxes marked, {rows} full rows"), boxes=v.get(boxes, 0), rows=full)
+    )
+
+
 def score_virus(v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]) -> list[CategoryScore]:
     """Plant and water thresholds, quarters (spaces × energy, at most 15), −1 per infected space."""
     unfinished_too = context.get("score_unfinished", True)
@@ -323,8 +424,8 @@ def score_virus(v: Mapping[str, int], missions: int, errors: int, context: Mappi
     )
     return [
         _missions(missions),
-        _line("plants", N_("Plants"), ladder(PLANT_THRESHOLDS, v.get("plant-threshold", 0))),
-        _line("water", N_("Water"), ladder(WATER_THRESHOLDS, v.get("water-threshold", 0))),
+        _track_line("plants", N_("Plants"), v, PLANT_BOXES, PLANT_ROWS, PLANT_THRESHOLDS, "plant-threshold"),
+        _track_line("water", N_("Water"), v, WATER_BOXES, WATER_ROWS, WATER_THRESHOLDS, "water-threshold"),
         _line("quarters", N_("Quarters"), quarters),
         _line("infected", N_("Infected spaces (−1 each)"), -v.get("infected", 0)),
         _errors(errors),
@@ -437,10 +538,30 @@ def score_battle(
 ADVENTURES: dict[int, Adventure] = {
     1: Adventure(1, N_("1 · The Launch"), LAUNCH, 8, score_launch, mission_reward="rockets", circles_errors=True),
     2: Adventure(2, N_("2 · The Journey"), JOURNEY, 3, score_journey, majority="completed-zones"),
-    3: Adventure(3, N_("3 · The Colony"), COLONY, 3, score_colony, majority="astronauts"),
+    3: Adventure(
+        3,
+        N_("3 · The Colony"),
+        COLONY,
+        3,
+        score_colony,
+        majority="astronauts",
+        bonus_spaces=QUARTER_BONUSES,
+        bonus_name=N_("Quarter completed"),
+    ),
     4: Adventure(4, N_("4 · The Mine"), MINE, 3, score_mine),
-    5: Adventure(5, N_("5 · The Dome"), DOME, 3, score_dome, majority="astronauts", mission_reward="track"),
-    6: Adventure(6, N_("6 · The Virus"), VIRUS, 3, score_virus),
+    5: Adventure(
+        5,
+        N_("5 · The Dome"),
+        DOME,
+        3,
+        score_dome,
+        majority="astronauts",
+        mission_reward="track",
+        bonus_spaces=SKYSCRAPER_BONUSES,
+        bonus_name=N_("Skyscraper completed (top or bottom reached)"),
+        notes=(ASTRONAUT_RULE,),
+    ),
+    6: Adventure(6, N_("6 · The Virus"), VIRUS, 3, score_virus, notes=(VIRUS_RULE,)),
     7: Adventure(7, N_("7 · The Escape"), ESCAPE, 3, score_escape),
     8: Adventure(8, N_("8 · The Battle"), BATTLE, 4, score_battle),
 }

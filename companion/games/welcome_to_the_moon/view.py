@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from companion.games.contract import Control, Message, Player, Setup, Viewer
 from companion.games.welcome_to_the_moon import rules
 from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK_BY_NUMBER, MISSIONS
-from companion.games.welcome_to_the_moon.sheets import Adventure, SheetField
+from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES, Adventure, SheetField
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,28 @@ class ErrorLine:
     crossed: int
     can_add: bool
     can_cross: bool
+
+
+@dataclass(frozen=True)
+class BonusLine:
+    """A bonus space raced for across the table: its values, who reached it, and whether this phone may claim it."""
+
+    space: int
+    label: object
+    first: int
+    later: int
+    reached: tuple[tuple[str, bool], ...]  # (name, first)
+    crossed: bool  # solo: ASTRA crossed off its first value
+    can_claim: bool
+
+
+@dataclass(frozen=True)
+class VirusLine:
+    """Adventure 6: a virus activated for the whole table, and why."""
+
+    name: str
+    turn: int
+    cause: Message
 
 
 GRID_LIMIT = 10  # boxes with at most this many values + 1 are a row of tappable values
@@ -109,6 +131,22 @@ class MoonView:
     actions: tuple[tuple[str, str, str], ...]  # (action, name, icon)
     astra_rockets: int | None  # adventure 1 solo: ASTRA's rocket track
     astra_next_milestone: int | None
+    astra_launch: int | None  # adventure 1 solo: the rockets on ASTRA's track
+    astra_sabotages: int  # adventure 1 solo: your sabotage spaces ASTRA crossed off
+    sabotages_left: int | None  # adventure 1: this phone's seat's free sabotage spaces (None: it may not sabotage)
+    bonuses: tuple[BonusLine, ...]
+    has_viruses: bool  # adventure 6: the table's viruses are shown
+    viruses: tuple[VirusLine, ...]
+    virus_choices: tuple[tuple[str, str], ...]  # viruses not yet active: (key, name)
+    infections_due: int  # viruses this phone's seat has still to infect for
+    infecting: tuple[str, ...]  # names of the players who still have to infect
+    astra_bonuses_due: int  # solo: first bonuses ASTRA has still to cross off (this phone may record it)
+    astra_bonus_choices: tuple[tuple[int, object], ...]  # the spaces it may cross off: (space, label)
+    sabotage: Control
+    bonus: Control
+    astra_bonus: Control
+    virus: Control
+    infect: Control
     flip: Control
     mission_card: Control
     combos_entry: Control
@@ -139,6 +177,8 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
     error, error_cross = viewer.control(rules.ERROR), viewer.control(rules.ERROR_CROSS)
     playing = game.end_turn is None or game.turn <= game.end_turn
     solo_choice = viewer.control(rules.SOLO_CHOICE)
+    bonus, sabotage, infect = viewer.control(rules.BONUS), viewer.control(rules.SABOTAGE), viewer.control(rules.INFECT)
+    adventure_1_solo = rules.is_solo(setup) and adventure.number == 1
     return MoonView(
         adventure=adventure,
         solo=rules.is_solo(setup),
@@ -184,7 +224,11 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         end_turn=game.end_turn,
         end_reasons=game.end_reasons,
         sheet_seat=seat if seat in viewer.control(rules.SHEET).seats else None,
-        boxes=tuple(sheet_box(f, game.sheets.get((seat, f.key), 0)) for f in adventure.fields)
+        boxes=tuple(
+            sheet_box(f, game.sheets.get((seat, f.key), 0))
+            for f in adventure.fields
+            if not f.legacy or game.sheets.get((seat, f.key), 0)  # older boxes only where a value was entered
+        )
         if seat is not None
         else (),
         paper_total=game.paper_totals.get(seat) if seat is not None else None,
@@ -204,9 +248,44 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         numbers=tuple(sorted(DECK_BY_NUMBER)),
         actions=tuple((a, ACTION_NAMES[a], ACTION_ICONS[a]) for a in ACTIONS),
         astra_rockets=rules.astra_rockets(setup, game) if rules.is_solo(setup) and adventure.number == 1 else None,
-        astra_next_milestone=rules.astra_next_milestone(setup, game)
-        if rules.is_solo(setup) and adventure.number == 1
+        astra_next_milestone=rules.astra_next_milestone(setup, game) if adventure_1_solo else None,
+        astra_launch=rules.astra_launch(setup) if adventure_1_solo else None,
+        astra_sabotages=game.astra_sabotages,
+        sabotages_left=rules.SABOTAGE_SPACES - game.sabotages.get(seat, 0)
+        if seat in sabotage.seats and adventure.number == 1 and playing
         else None,
+        bonuses=tuple(
+            BonusLine(
+                space=n,
+                label=b.label,
+                first=b.first,
+                later=b.later,
+                reached=tuple((names[c.seat], c.first) for c in game.bonuses.get(n, ())),
+                crossed=n in game.astra_bonuses,
+                can_claim=seat in bonus.seats and playing and not any(c.seat == seat for c in game.bonuses.get(n, ())),
+            )
+            for n, b in enumerate(adventure.bonus_spaces, start=1)
+        ),
+        has_viruses=adventure.number == 6,
+        viruses=tuple(VirusLine(VIRUS_NAMES[a.virus], a.turn, rules.cause_of(setup, a)) for a in game.viruses),
+        virus_choices=tuple(
+            (key, name) for key, name in VIRUS_NAMES.items() if not any(a.virus == key for a in game.viruses)
+        )
+        if adventure.number == 6
+        else (),
+        infections_due=rules.infections_due(game, seat) if seat is not None and seat in infect.seats else 0,
+        infecting=tuple(p.name for p in setup.players if rules.infections_due(game, p.seat) > 0),
+        astra_bonuses_due=rules.astra_bonuses_due(setup, game) if viewer.control(rules.ASTRA_BONUS).allowed else 0,
+        astra_bonus_choices=tuple(
+            (n, b.label)
+            for n, b in enumerate(adventure.bonus_spaces, start=1)
+            if n not in game.astra_bonuses and n not in game.bonuses
+        ),
+        sabotage=sabotage,
+        bonus=bonus,
+        astra_bonus=viewer.control(rules.ASTRA_BONUS),
+        virus=viewer.control(rules.VIRUS),
+        infect=infect,
         flip=viewer.control(rules.FLIP),
         mission_card=viewer.control(rules.MISSION_CARD),
         combos_entry=viewer.control(rules.COMBOS),

@@ -3,8 +3,8 @@
 A finished table's result keeps who started (when the game knows it), for the BG Stats export's
 ``startPlayer``. Older results have none.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-26 10:45:00.000000
 """
 from collections.abc import Sequence
@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from alembic import op
 
 
-revision: str = '0005'
-down_revision: str | None = '0004'
+revision: str = '0006'
+down_revision: str | None = '0005'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

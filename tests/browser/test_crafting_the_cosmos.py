@@ -1,0 +1,55 @@
+"""A game of Crafting the Cosmos to its end on two phones: each round's goal, what to count, the counts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
+
+pytestmark = pytest.mark.browser
+
+KINDS = ("proto-life", "hydrogen", "carbon", "supernova", "helium", "oxygen")
+
+
+def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    table_url = create_table(host, live_server, "crafting-the-cosmos", ["Aki", "Ben"])
+    link = host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki = phone()
+    join(aki, live_server + link, "Aki")
+    caught_up(host, board_seq(aki))
+
+    for round_number in range(1, 9):
+        top = aki.locator("#board section.card").first
+        if top.locator("form.name-goal").count():  # a goal card was turned up: Aki names it
+            goal = int(top.locator("form.name-goal select[name=goal] option").last.get_attribute("value"))
+            top.locator("select[name=goal_kind]").select_option(KINDS[goal - 1])
+            submit_and_wait(aki, top.get_by_role("button", name="Name the goal"))
+            top = aki.locator("#board section.card").first
+        if round_number >= 3:  # goal n scores at the end of round n + 2
+            goal = round_number - 2
+            assert top.locator(".goal-name").inner_text().startswith(f"goal {goal}: ")
+            assert top.locator(".goal-hint").inner_text().startswith("Count your")
+            own = top.locator("form.goal-count").first
+            assert own.locator("input[name=seat]").get_attribute("value") == "1"  # Aki's own count first
+            own.locator("input[name=count]").fill(str(round_number))
+            submit_and_wait(aki, own.get_by_role("button", name="Enter count"))
+            caught_up(host, board_seq(aki))
+            ben = host.locator("#board section.card").first.locator("form.goal-count", has_text="Count of Ben")
+            ben.locator("input[name=count]").fill("1")
+            submit_and_wait(host, ben.get_by_role("button", name="Enter count"))
+            caught_up(aki, board_seq(host))
+        if round_number == 3:
+            screenshot(aki, "crafting-the-cosmos-round-goal")
+        submit_and_wait(aki, aki.get_by_role("button", name=re.compile(rf"^End phase of round {round_number}")))
+        caught_up(host, board_seq(aki))
+
+    assert "game over" in aki.locator("#cosmos-title").inner_text()
+    aki.goto(table_url + "/results")
+    text = " ".join(aki.locator("main").inner_text().split())
+    assert "Round 8, goal 6: Most oxygen (O) stars: Aki 8, Ben 1: Aki +6" in text  # 2 players: no 2nd place
+    assert "the last universal goal was scored" in text
+    screenshot(aki, "crafting-the-cosmos-results")

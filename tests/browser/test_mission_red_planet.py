@@ -1,0 +1,85 @@
+"""A game of Mission: Red Planet to round 10 on two phones: characters, a bonus card, a discovery card."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    table_url = create_table(host, live_server, "mission-red-planet", ["Aki", "Ben", "Chika"])
+    link = host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki = phone()
+    join(aki, live_server + link, "Aki")
+    caught_up(host, board_seq(aki))
+
+    # Aki keeps a bonus card face down, entered by what it does, and places a discovery card.
+    aki.get_by_text("Enter a bonus card by what it does").click()
+    card = aki.locator("form.bonus-card")
+    card.locator("select[name=counts]").select_option("crew-in-zone")
+    card.locator("select[name=zone]").select_option("4")
+    card.locator("input[name=points]").fill("6")
+    card.locator("input[name=name]").fill("Olympus")
+    submit_and_wait(aki, card.get_by_role("button", name="Keep secret"))
+    assert "Olympus" in aki.locator(".my-bonus").inner_text()
+    place = aki.locator("form.crew-form", has=aki.locator("input[name=kind][value='mrp.discovery']"))
+    place.locator("select[name=zone]").select_option("2")
+    submit_and_wait(aki, place.get_by_role("button", name="Place"))
+
+    caught_up(host, board_seq(aki))
+    for name, zone, count in (("Aki", "4", "3"), ("Ben", "4", "2"), ("Chika", "2", "1")):
+        crew = host.locator("form.crew-form").first
+        crew.locator("select[name=seat]").select_option(label=name)
+        crew.locator("select[name=zone]").select_option(zone)
+        crew.locator("input[name=count]").fill(count)
+        submit_and_wait(host, crew.get_by_role("button", name="Land"))
+    host.goto(table_url)
+    assert "Olympus" not in host.content()  # the host's phone never sees Aki's card
+
+    # Round 1's characters: Aki picks on her phone, the host for Ben and Chika.
+    caught_up(aki, board_seq(host))
+    pick = aki.locator("form.pick").first
+    pick.locator("select[name=character]").select_option("3")
+    submit_and_wait(aki, pick.get_by_role("button", name="Pick"))
+    caught_up(host, board_seq(aki))
+    for name, character in (("Ben", "7"), ("Chika", "1")):
+        form = host.locator("form.pick", has_text=f"Character of {name}")
+        form.locator("select[name=character]").select_option(character)
+        submit_and_wait(host, form.get_by_role("button", name="Pick"))
+    caught_up(aki, board_seq(host))
+    assert aki.locator(".acting-now").inner_text() == "Acting now: Chika, 1 Recruiter"
+    screenshot(aki, "mission-red-planet-characters")
+    submit_and_wait(host, host.get_by_role("button", name="Chika's character is done"))
+    caught_up(aki, board_seq(host))
+    assert aki.locator(".acting-now").inner_text() == "Acting now: Aki, character 3"
+    submit_and_wait(aki, aki.get_by_role("button", name="Aki's character is done"))
+    caught_up(host, board_seq(aki))
+    submit_and_wait(host, host.get_by_role("button", name="Ben's character is done"))
+    assert host.locator("select[name=first_player] option").first.inner_text() == "— (Ben acted last)"
+    submit_and_wait(host, host.get_by_role("button", name=re.compile(r"^End round 1")))
+    assert host.locator("#mars-title ~ p", has_text="First player").inner_text() == "First player: Ben"
+
+    for _ in range(2, 10):
+        submit_and_wait(host, host.get_by_role("button", name=re.compile(r"^End round")))
+    # Round 10: the discovery card is turned up before the last scoring.
+    reveal = host.locator("form.reveal")
+    reveal.locator("select[name=effect]").select_option("more-tokens")
+    reveal.locator("input[name=amount]").fill("2")
+    submit_and_wait(host, reveal.get_by_role("button", name="Turn up"))
+    submit_and_wait(host, host.get_by_role("button", name=re.compile(r"^End round 10")))
+
+    aki.goto(table_url + "/results")
+    text = " ".join(aki.locator("main").inner_text().split())
+    assert "Round 10, Zone 2: Chika 1: Chika takes 5 " in text  # 3 + 2 tokens of the colour drawn there
+    assert "(discovery card: +2 score tokens in the final scoring)" in text
+    assert "Bonus card of Aki (“Olympus”: 6 points for the most crew in Zone 4): 3, the most: met, +6" in text
+    screenshot(aki, "mission-red-planet-cards-results")
+    host.goto(table_url)
+    screenshot(host, "mission-red-planet-cards-board")

@@ -1,0 +1,133 @@
+"""Mission: Red Planet on phones: cards entered by what they do, kept secret, offered again; the calling order."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from companion.games.mission_red_planet import rules as mrp
+from tests.conftest import new_table, post_event
+from tests.web.test_crafting_the_cosmos import pages
+from tests.web.test_live import read_stream
+from tests.web.test_moves import joined_phone, table_state
+
+THREE = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
+# A card name no page shows unless the card itself is shown.
+OLYMPUS = {"counts": "crew-in-zone", "condition": "most", "zone": 4, "points": 6, "name": "Olympus Mons"}
+
+
+def board(phone: FlaskClient, code: str) -> BeautifulSoup:
+    return BeautifulSoup(phone.get(f"/t/{code}").text, "html.parser")
+
+
+def one_tap(phone: FlaskClient, code: str, form: Any, **extra: str) -> Any:
+    """Submit a one-tap form as the page has it (its hidden fields, and any select left at its first option)."""
+    fields = {str(i["name"]): str(i["value"]) for i in form.select("input[type=hidden]")}
+    for select in form.select("select"):
+        fields[str(select["name"])] = str(select.select_one("option")["value"])
+    fields.update(extra)
+    fields.pop("csrf_token", None)
+    return post_event(phone, code, **fields)
+
+
+def test_a_bonus_card_is_secret_until_the_end_and_offered_again_at_the_next_table(
+    client: FlaskClient, make_client: Any
+) -> None:
+    first = new_table(client, game=mrp.SLUG, players=THREE)
+    aki, ben = (joined_phone(client, make_client, first, seat) for seat in (1, 2))
+    assert post_event(aki, first, kind=mrp.BONUS, seat=1, **OLYMPUS).status_code == 303
+    assert "Olympus Mons" in board(aki, first).select_one(".my-bonus").text
+    ruins = {"effect": "placer-points", "points": 4, "name": "Ancient Ruins"}
+    assert post_event(aki, first, kind=mrp.DISCOVERY, seat=1, zone=3, **ruins).status_code == 303
+    assert "Ancient Ruins" in board(aki, first).select_one("#board").text  # its placer sees what it does
+    for phone in (ben, client):  # another seat, and the host without a seat
+        for name, html in pages(phone, first).items():
+            assert "Olympus" not in html and "Ancient Ruins" not in html, name
+        for chunk in read_stream(phone, f"/t/{first}/stream?after=0", 2):
+            assert "Olympus" not in chunk and "Ancient Ruins" not in chunk
+
+    second = new_table(client, game=mrp.SLUG, players=(("Dai", "#E69F00"), ("Emi", "#56B4E9"), ("Fumi", "#009E73")))
+    dai = joined_phone(client, make_client, second, 1)
+    offers = board(dai, second).select("form.known-card")
+    offered = next(form for form in offers if "Olympus Mons" in form.text)
+    assert " ".join(offered.text.split()) == "“Olympus Mons”: 6 points for the most crew in Zone 4"
+    assert one_tap(dai, second, offered).status_code == 303
+    assert table_state(client.application, second).game.bonus_cards[1][0].zone == 4
+
+
+def test_a_tables_cards_travel_in_its_scenario_file(client: FlaskClient) -> None:
+    code = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, code, kind=mrp.BONUS, seat=2, **OLYMPUS).status_code == 303
+    assert post_event(client, code, kind=mrp.DISCOVERY, seat=1, zone=3, effect="barren").status_code == 303
+    assert post_event(client, code, kind="table.end").status_code == 303  # the file holds the seed: once ended
+    exported = client.get(f"/t/{code}/scenario.json").data
+    assert {"seat": 2, **OLYMPUS} in [event["payload"] for event in json.loads(exported)["events"]]
+    upload = {"scenario": (io.BytesIO(exported), "mars.json")}
+    answer = client.post("/import", data=upload, content_type="multipart/form-data")
+    assert answer.status_code == 303, BeautifulSoup(answer.text, "html.parser").select_one(".error")
+    copy = table_state(client.application, answer.headers["Location"].rsplit("/", 1)[1]).game
+    assert copy.bonus_cards[2][0].name == "Olympus Mons" and copy.discovery_cards[3].effect == "barren"
+
+
+def test_every_phone_shows_whose_character_acts_next_and_no_character_before_it_is_called(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=mrp.SLUG, players=THREE)
+    phones = [joined_phone(client, make_client, code, seat) for seat in (1, 2, 3)]
+    for seat, character in ((1, 4), (2, 7), (3, 4)):
+        assert post_event(phones[seat - 1], code, kind=mrp.CHARACTER, seat=seat, character=character).status_code == 303
+    for phone in (*phones, client):
+        page = board(phone, code)
+        assert " ".join(page.select_one(".acting-now").text.split()) == "Acting now: Aki, character 4"
+    ben_sees = {li["data-seat"]: " ".join(li.text.split()) for li in board(phones[1], code).select(".characters li")}
+    assert ben_sees["3"] == "C Chika: character 4"  # called with Aki's
+    aki_sees = {li["data-seat"]: " ".join(li.text.split()) for li in board(phones[0], code).select(".characters li")}
+    assert aki_sees["2"] == "B Ben: face down"
+
+    done = board(phones[0], code).select_one("#board form:has(input[name=kind][value='mrp.acted'])")
+    assert done is not None and "Aki's character is done" in done.text
+    assert one_tap(phones[0], code, done).status_code == 303
+    assert " ".join(board(phones[1], code).select_one(".acting-now").text.split()) == "Acting now: Chika, character 4"
+
+
+def test_discovery_cards_are_turned_up_on_the_board_in_round_10_and_the_results_say_what_they_did(
+    client: FlaskClient,
+) -> None:
+    code = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, code, kind=mrp.RESOURCE, zone=2, resource="ice").status_code == 303
+    assert post_event(client, code, kind=mrp.SET_CREW, seat=1, zone=2, count=3).status_code == 303
+    assert post_event(client, code, kind=mrp.DISCOVERY, seat=2, zone=2).status_code == 303
+    assert board(client, code).select_one("form.reveal") is None  # not before round 10
+    for round_number in range(1, 10):
+        assert post_event(client, code, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    form = board(client, code).select_one("form.reveal")
+    assert form is not None
+    assert one_tap(client, code, form, effect="more-tokens", amount="2").status_code == 303
+    assert post_event(client, code, kind=mrp.END_ROUND, round=10).status_code == 303
+    results = " ".join(BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser").text.split())
+    # (A form leaves the unticked "final resource token" box off: no resource token here.)
+    assert "Round 10, Zone 2: Aki 3: Aki takes 5 ice (discovery card: +2 score tokens in the final scoring)" in results
+
+
+def test_a_discovery_card_typed_at_one_table_is_one_tap_when_turning_up_cards_at_another(client: FlaskClient) -> None:
+    first = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, first, kind=mrp.DISCOVERY, seat=1, zone=1).status_code == 303
+    for round_number in range(1, 10):
+        assert post_event(client, first, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    assert (
+        post_event(client, first, kind=mrp.REVEAL, zone=1, effect="multiply", amount=2, name="Geyser").status_code
+        == 303
+    )
+
+    second = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, second, kind=mrp.DISCOVERY, seat=2, zone=5).status_code == 303
+    for round_number in range(1, 10):
+        assert post_event(client, second, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    offered = next(form for form in board(client, second).select("form.known-card") if "Geyser" in form.text)
+    assert " ".join(offered.text.split()).endswith("“Geyser”: the final pot × 2")
+    assert one_tap(client, second, offered).status_code == 303  # the zone select offers zone 5, the only card
+    assert table_state(client.application, second).game.discovery_cards[5].amount == 2

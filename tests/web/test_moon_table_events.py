@@ -1,0 +1,120 @@
+"""Welcome to the Moon on the phones: what one player's entry does to every sheet at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import new_table
+from tests.web.test_andromeda_panel import kinds_on, page, submit
+from tests.web.test_moves import joined_phone, table_state
+
+FOUR = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"), ("Dai", "#CC79A7"))
+
+
+def test_one_players_plant_track_activates_a_virus_that_every_phone_asks_to_infect(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR, adventure="6")
+    phones = [joined_phone(client, make_client, code, seat) for seat in (1, 2, 3, 4)]
+    assert submit(phones[0], code, "wttm.flip").status_code == 303
+    assert all("wttm.infect" not in kinds_on(phone, code) for phone in phones)
+    assert submit(phones[1], code, "wttm.sheet", seat="2", field="plant-boxes", value="5").status_code == 303
+    for phone in phones:
+        alert = page(phone, code).select_one("#viruses [role=alert]")
+        assert alert is not None and "A virus is active: infect now" in alert.text
+        assert "green virus activated on turn 1 by Ben's plant track" in page(phone, code).select_one("#viruses").text
+    assert submit(phones[2], code, "wttm.infect", spaces="2").status_code == 303
+    assert page(phones[2], code).select_one("#viruses [role=alert]") is None
+    assert "Still to infect: Aki, Ben, Dai" in page(phones[0], code).select_one("#viruses").text
+    assert table_state(app, code).game.sheets[(3, "infected")] == 2
+
+
+def test_a_virus_the_app_did_not_see_is_recorded_with_one_tap_from_any_phone(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:2], adventure="6")
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+    submit(aki, code, "wttm.flip")
+    assert submit(ben, code, "wttm.virus", virus="blue").status_code == 303
+    assert "wttm.infect" in kinds_on(aki, code) and "wttm.infect" in kinds_on(ben, code)
+    choices = [str(o["value"]) for o in page(aki, code).select('#viruses select[name="virus"] option')]
+    assert choices == ["red", "purple", "yellow", "green"]
+
+
+def test_the_saboteur_records_a_sabotage_once_and_the_others_get_the_error(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:3], adventure="1")
+    aki, ben, _chika = (joined_phone(client, make_client, code, seat) for seat in (1, 2, 3))
+    submit(aki, code, "wttm.flip")
+    assert "8 sabotage spaces left" in page(ben, code).text
+    assert submit(ben, code, "wttm.sabotage").status_code == 303
+    assert table_state(app, code).game.errors == {1: 1, 3: 1}
+    assert "7 sabotage spaces left" in page(ben, code).text
+
+
+def test_a_quarter_bonus_is_claimed_from_the_panel_and_shows_who_was_first(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:2], adventure="3")
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+    submit(aki, code, "wttm.flip")
+    assert submit(aki, code, "wttm.bonus", space="2").status_code == 303
+    submit(aki, code, "wttm.flip")
+    assert submit(ben, code, "wttm.bonus", space="2").status_code == 303
+    assert "Aki (first), Ben (later)" in page(aki, code).text
+    assert "スコアトラック×使用数" not in page(aki, code).text  # adventure 5's note only
+
+
+def test_the_adventure_6_sheet_asks_for_the_boxes_marked_not_the_thresholds(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:1], adventure="6")
+    aki = joined_phone(client, make_client, code, 1)
+    labels = [label.text for label in page(aki, code).select(".sheet-label")]
+    assert any(text.startswith("Plant track: boxes marked") for text in labels)
+    assert not any("thresholds reached" in text for text in labels)
+
+
+def test_in_solo_the_panel_asks_which_first_bonus_astra_crosses_off_after_a_solo_card(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:1], adventure="3", mode="solo", components="own")
+    aki = joined_phone(client, make_client, code, 1)
+    assert "wttm.astra-bonus" not in kinds_on(aki, code)
+    assert submit(aki, code, "wttm.solo-card", letter="B").status_code == 303
+    assert submit(aki, code, "wttm.astra-bonus", space="4").status_code == 303
+    assert "wttm.astra-bonus" not in kinds_on(aki, code)
+    crossed = [h.text for h in page(aki, code).select("article.mission h3") if "first crossed off by ASTRA" in h.text]
+    assert len(crossed) == 1 and crossed[0].startswith("Bottom-right quarter")
+
+
+def test_astras_track_of_any_length_is_set_on_the_new_table_form_and_shown_on_the_results(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = new_table(
+        client,
+        game="welcome-to-the-moon",
+        players=FOUR[:1],
+        adventure="1",
+        mode="solo",
+        **{"astra-1-track": "10 15 20 80 150", "astra-1-sabotage": "first"},
+    )
+    setup = table_state(app, code).setup
+    assert list(setup.options["astra-1-track"]) == [10, 15, 20, 80, 150]
+    results = page(client, code + "/results").text
+    assert "10 15 20 80 150" in results and "on the first draw of each solo card only" in results
+    refused = client.post(
+        "/new",
+        data={
+            "game": "welcome-to-the-moon",
+            "name-1": "Aki",
+            "option-mode": "solo",
+            "option-adventure": "1",
+            "option-astra-1-track": "10 15",
+        },
+    )
+    assert refused.status_code != 303 and "pairs of rockets and points" in refused.text
