@@ -51,6 +51,7 @@ def save_play(engine: Engine, *, table_id: int, play: PlayResult) -> bool:
                 game=play.game,
                 decided=play.decided,
                 ended_at=play.ended_at,
+                start_seat=play.start_seat,
                 imported=play.imported,
             )
             session.add(record)
@@ -81,6 +82,7 @@ def _play(record: PlayRecord, seats: Sequence[SeatResultRecord]) -> PlayResult:
         game=record.game,
         ended_at=_utc(record.ended_at),
         decided=record.decided,
+        start_seat=record.start_seat,
         imported=record.imported,
         seats=tuple(
             SeatResult(

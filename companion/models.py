@@ -68,6 +68,7 @@ class PlayRecord(SQLModel, table=True):
     decided: bool = True
     imported: bool = False
     ended_at: datetime = Field(default_factory=utcnow, index=True)
+    start_seat: int | None = None  # the start player, when the game knows it (for BG Stats)
 
 
 class SeatResultRecord(SQLModel, table=True):

@@ -56,6 +56,7 @@ class PlayResult:
     ended_at: datetime
     decided: bool
     seats: tuple[SeatResult, ...]
+    start_seat: int | None = None  # the start player, when the game knows it
     imported: bool = False  # recreated from a scenario file
 
     @property
@@ -75,6 +76,7 @@ def play_result(
         game=setup.game,
         ended_at=ended_at,
         decided=board.decided,
+        start_seat=board.start_seat,
         seats=tuple(
             SeatResult(
                 seat=line.seat,
@@ -305,7 +307,7 @@ def bgstats_push(play: PlayResult, game_name: str, bgg_id: int | None, location:
                 "rank": seat.rank,
                 "score": seat.total,
                 "winner": seat.winner,
-                "startPlayer": False,
+                "startPlayer": seat.seat == play.start_seat,
                 "role": "",
             }
             for seat in play.seats
@@ -367,7 +369,7 @@ def bgstats_file(play: PlayResult, game_name: str, bgg_id: int | None, location:
                         "rank": seat.rank,
                         "winner": seat.winner,
                         "newPlayer": False,
-                        "startPlayer": False,
+                        "startPlayer": seat.seat == play.start_seat,
                         "seatOrder": seat.seat,
                         "role": "",
                     }

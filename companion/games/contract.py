@@ -472,6 +472,7 @@ class Scoreboard:
     details: tuple[Message, ...] = ()
     verdict: Verdict | None = None
     decided: bool = True  # False while the rules still have to settle a tie (e.g. an extra round)
+    start_seat: int | None = None  # the start player, for exports (BG Stats), when the game knows it
 
     @property
     def winners(self) -> tuple[int, ...]:

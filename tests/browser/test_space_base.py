@@ -11,10 +11,15 @@ from tests.browser.test_table_on_phones import board_seq, caught_up, create_tabl
 pytestmark = pytest.mark.browser
 
 
+def pick(form, name: str, value: object) -> None:  # type: ignore[no-untyped-def]
+    """Tap the chip that sets ``name`` to ``value``."""
+    form.locator(f"label.pick:has(input[name={name}][value='{value}'])").click()
+
+
 def buy_first_ship(page, sector: int, cost: int) -> None:  # type: ignore[no-untyped-def]
     form = page.locator("form", has=page.get_by_role("button", name="Buy first ship"))
-    form.locator("select[name=sector]").select_option(str(sector))
-    form.locator("input[name=cost]").fill(str(cost))
+    pick(form, "sector", sector)
+    pick(form, "cost", cost)
     submit_and_wait(page, form.get_by_role("button", name="Buy first ship"))
 
 
@@ -58,3 +63,74 @@ def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> N
     submit_and_wait(aki, aki.get_by_role("button", name="End the turn"))
     ben.wait_for_function("() => document.querySelector('#sb-title').innerText.includes('Turn 2')")
     assert ben.get_by_role("button", name="Roll the dice").count() == 1
+
+
+class Taps:
+    """Taps on one phone, counted: chips and disclosures stay on the phone, buttons record an entry."""
+
+    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+        self.page, self.count = page, 0
+
+    def local(self, locator) -> None:  # type: ignore[no-untyped-def]
+        locator.click()
+        self.count += 1
+
+    def pick(self, form, name: str, value: object) -> None:  # type: ignore[no-untyped-def]
+        self.local(form.locator(f"label.pick:has(input[name={name}][value='{value}'])"))
+
+    def record(self, button) -> None:  # type: ignore[no-untyped-def]
+        submit_and_wait(self.page, button)
+        self.count += 1
+
+
+def take_first_option(*pages) -> None:  # type: ignore[no-untyped-def]
+    for page in pages:
+        button = page.locator("form button", has_text="Take sectors").first
+        button.wait_for()
+        submit_and_wait(page, button)
+
+
+def test_a_new_ship_takes_at_most_8_taps_and_one_seen_before_one_tap(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "space-base", ["Aki", "Ben"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki, ben = phone(), phone()
+    join(aki, link, "Aki")
+    join(ben, link, "Ben")
+    buy_first_ship(aki, 9, 2)
+    caught_up(ben, board_seq(aki))
+    buy_first_ship(ben, 4, 3)
+    caught_up(aki, board_seq(ben))
+    submit_and_wait(aki, aki.get_by_role("button", name="Start: choose the start player"))
+    roll = aki.locator("form", has=aki.get_by_role("button", name="Roll the dice"))
+    roll.locator("input[name=values]").fill("3 4")
+    submit_and_wait(aki, roll.get_by_role("button", name="Roll the dice"))
+    caught_up(ben, board_seq(aki))
+    take_first_option(aki, ben)
+    caught_up(aki, board_seq(ben))
+
+    taps = Taps(aki)  # a card nobody has entered: every chip differs from the presets
+    taps.local(aki.locator("details.new-card > summary"))
+    form = aki.locator("details.new-card form")
+    for name, value in (("sector", 7), ("cost", 4), ("blue_kind", "vp"), ("blue_amount", 2), ("red_kind", "income")):
+        taps.pick(form, name, value)
+    taps.pick(form, "red_amount", 3)
+    taps.record(form.get_by_role("button", name="Buy the ship"))
+    assert taps.count == 8  # the budget: open, six chips, buy
+    assert (
+        "level 1 ship · 1 deployed"
+        in aki.locator("#consoles-title ~ details", has_text="Aki").locator("li").nth(6).inner_text()
+    )
+    submit_and_wait(aki, aki.get_by_role("button", name="End the turn"))
+
+    caught_up(ben, board_seq(aki))
+    roll = ben.locator("form", has=ben.get_by_role("button", name="Roll the dice"))
+    roll.locator("input[name=values]").fill("1 2")
+    submit_and_wait(ben, roll.get_by_role("button", name="Roll the dice"))
+    caught_up(aki, board_seq(ben))
+    take_first_option(ben, aki)
+    caught_up(ben, board_seq(aki))
+    taps = Taps(ben)  # Aki's first ship, seen at this table: one tap
+    taps.record(ben.locator("#sb-buy form.known-card button", has_text="cost 2").first)
+    assert taps.count == 1  # within the budget of 4
+    assert "Ben ▶: 0 credits" in ben.locator("#consoles-title ~ details summary", has_text="Ben").inner_text()

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from companion.games.contract import Event, Player, RuleError, Setup, resolve_options
-from companion.games.space_base import GAME
+from companion.cli import main
+from companion.games.contract import Event, Player, RuleError, Setup, Viewer, resolve_options
+from companion.games.mechanics.randomness import roll
+from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
-from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
+from companion.games.space_base.view import space_base_view, take_options
+from companion.games.table import TABLE_OPTIONS, TableState, controls, decide, fold
 
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
 STARTING_BLUE = (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3)
 
@@ -43,9 +50,15 @@ class Table:
         return self.state.game  # type: ignore[no-any-return]
 
     def move(self, kind: str, author: int | None = None, **payload: Any) -> Table:
-        if kind in (sb.ROLL, sb.ASSIGN, sb.END_TURN):
-            payload.setdefault("turn", self.game.turn)
+        guard = next(m.guard for m in GAME.moves if m.kind == kind)
+        if guard is not None:  # the value the phone showed
+            payload.setdefault(guard.field, guard.current(self.game))
         event = Event(self.state.last_seq + 1, kind, payload, author=author, by_host=author is None)
+        _event, self.state = decide(GAME, self.state, event)
+        return self
+
+    def undo_last(self) -> Table:
+        event = Event(self.state.last_seq + 1, "void", {"target": self.state.last_seq}, by_host=True)
         _event, self.state = decide(GAME, self.state, event)
         return self
 
@@ -64,8 +77,8 @@ class Table:
         return self.game.console(seat)
 
 
-def started(players: int = 3) -> Table:
-    table = Table(players).first_ships(*(ship(12 - seat, 2) for seat in range(1, players + 1)))
+def started(players: int = 3, **options: Any) -> Table:
+    table = Table(players, **options).first_ships(*(ship(12 - seat, 2) for seat in range(1, players + 1)))
     return table.move(sb.START)
 
 
@@ -265,3 +278,274 @@ def test_results_break_vp_down_by_source() -> None:
     table.turn((3, 3), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM})
     lines = {c.key: c.points for c in GAME.score(table.setup, table.game, None).players[0].categories}
     assert lines == {"stations": 2, "deployed": 0, "colonies": 4, "abilities": 0}
+
+
+# -- Charge on stationed and deployed cards (seed, チャージと活性化) ---------------------------------
+
+SUMS = {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}
+
+
+def round_of_sums(table: Table, turns: int) -> Table:
+    for _ in range(turns):
+        table.turn((1, 2), SUMS).move(sb.END_TURN)
+    return table
+
+
+def charged(sector: int, slots: int = 2, options: dict[str, Any] | None = None, **card: Any) -> Table:
+    """Aki's turn, dice not rolled: Aki's card stationed in ``sector`` (1–6) holds two charge tokens."""
+    table = started(**(options or {})).turn((1, 2), SUMS)
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(sector, 0, blue=("charge", 0), slots=slots, **card))
+    round_of_sums(table.move(sb.END_TURN), 2)
+    table.turn((sector, sector), {1: sb.INDIVIDUAL, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
+    return round_of_sums(table, 2)
+
+
+def test_a_deployed_card_keeps_its_tokens_when_it_has_deployed_slots_and_red_charge_fills_it() -> None:
+    table = charged(4, red=("charge", 0), red_slots=3)
+    assert table.console(1).sectors[4].charges == 2
+    table.turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(4, 0)).move(sb.END_TURN)
+    sector = table.console(1).sectors[4]
+    assert [card.level for card in sector.deployed] == [0, 1] and sector.tokens(2) == 2  # carried over
+    table.move(sb.CHARGE_SPENT, seat=1, sector=4, place=2, count=2)
+    credits = table.console(1).credits
+    table.turn((4, 4), {2: sb.SUM, 1: sb.INDIVIDUAL, 3: sb.SUM})  # Ben's turn: Aki's red rewards of sector 4, twice
+    sector = table.console(1).sectors[4]
+    assert sector.tokens(2) == 2 and sector.charges == 0  # the deployed card charged, not the stationed one
+    assert table.console(1).credits == credits + 2  # and the deployed starting ship paid its credit twice
+
+
+def test_a_card_without_deployed_slots_loses_its_tokens_when_deployed() -> None:
+    table = charged(4, red=("credits", 1))
+    table.turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(4, 0))
+    assert table.console(1).sectors[4].tokens(2) == 0
+    with pytest.raises(RuleError, match="holds 0 charge tokens"):
+        table.move(sb.CHARGE_SPENT, seat=1, sector=4, place=2, count=1)
+
+
+def test_entries_typed_before_deployed_slots_read_one_slot_count_for_both_sides() -> None:
+    old = sb.card_from({"sector": 5, "cost": 3, "red_kind": "charge", "slots": 2})
+    assert (old.slots, old.red_slots, old.level) == (2, 2, 1)
+    assert sb.card_from({"sector": 5, "cost": 8}).level == 2  # the cost tells the level (seed: II costs 7–9)
+
+
+# -- Abilities, each a move (seed, 効果詳細) ----------------------------------------------------
+
+
+def test_a_reroll_with_the_apps_dice_draws_the_next_numbered_roll_and_undo_cannot_change_it() -> None:
+    table = charged(4, ability=sb.REROLL)
+    table.move(sb.ROLL, author=1)
+    first, rolls = table.game.roll.dice, table.game.rolls  # type: ignore[union-attr]
+    table.move(sb.REROLL_MOVE, seat=1, dice=sb.BOTH_DICE, card_sector=4)
+    drawn = roll(2, 6, "seed", sb.SLUG, "roll", rolls)
+    assert table.game.roll.dice == drawn and table.game.roll.before == (first,)  # type: ignore[union-attr]
+    assert table.console(1).sectors[4].charges == 1
+    table.undo_last().move(sb.REROLL_MOVE, seat=1, dice=sb.FIRST_DIE, card_sector=4)
+    assert table.game.roll.dice == (drawn[0], first[1])  # type: ignore[union-attr]  # the same draw again
+    with pytest.raises(RuleError, match="Only Aki"):
+        table.move(sb.REROLL_MOVE, seat=2, dice=sb.BOTH_DICE)
+
+
+def test_a_reroll_pays_everyone_from_the_new_dice_and_comes_before_anyone_takes_them() -> None:
+    table = charged(4, ability=sb.REROLL)
+    before = {seat: table.console(seat).credits for seat in (1, 2, 3)}
+    table.move(sb.ROLL, values=[1, 1]).move(sb.REROLL_MOVE, seat=1, dice=sb.BOTH_DICE, values=[4, 5], card_sector=4)
+    table.move(sb.ASSIGN, seat=1, choice=sb.SUM).move(sb.ASSIGN, seat=3, choice=sb.SUM)
+    assert table.console(1).credits == before[1] + STARTING_BLUE[9 - 1]  # Aki's stationed ship of sector 9
+    assert table.console(3).credits == before[3] + 1  # Chika's starting ship deployed in sector 9
+    with pytest.raises(RuleError, match="before anyone takes the dice"):
+        table.move(sb.REROLL_MOVE, seat=1, dice=sb.FIRST_DIE, values=[2], card_sector=4)
+
+
+def test_a_set_die_keeps_its_value_through_the_roll_one_token_per_die() -> None:
+    table = charged(4, ability=sb.SET_DIE)
+    table.move(sb.SET_DIE_MOVE, seat=1, values=[6], card_sector=4)
+    assert table.console(1).sectors[4].charges == 1
+    with pytest.raises(RuleError, match="show 6"):
+        table.move(sb.ROLL, values=[2, 3])
+    rolls = table.game.rolls
+    table.move(sb.ROLL, author=1)
+    assert table.game.roll.dice == (6, roll(2, 6, "seed", sb.SLUG, "roll", rolls)[0])  # type: ignore[union-attr]
+    with pytest.raises(RuleError, match="before the roll"):
+        table.move(sb.SET_DIE_MOVE, seat=1, values=[6], card_sector=4)
+
+
+def test_a_dice_shift_takes_the_sum_moved_right_for_its_user_only() -> None:
+    table = charged(4, ability=sb.SHIFT, ability_amount=1)
+    credits = table.console(1).credits
+    table.move(sb.ROLL, values=[3, 4]).move(sb.SHIFT_MOVE, seat=1, steps=1, card_sector=4)
+    assert table.console(1).credits == credits + STARTING_BLUE[8 - 1]
+    assert table.game.roll.choices == {1: sb.SHIFTED}  # type: ignore[union-attr]
+    with pytest.raises(RuleError, match="by 1"):
+        charged(4, ability=sb.SHIFT, ability_amount=1).move(sb.ROLL, values=[3, 4]).move(
+            sb.SHIFT_MOVE, seat=1, steps=2, card_sector=4
+        )
+
+
+def test_2x_pays_one_sector_again_but_cannot_charge_its_own_card() -> None:
+    table = charged(2, slots=3, ability=sb.DOUBLE)
+    credits = table.console(1).credits
+    table.move(sb.ROLL, values=[2, 5]).move(sb.DOUBLE_MOVE, seat=1, twice=sb.FIRST_DIE, card_sector=2)
+    # 2 tokens − 1 spent + 1 from the normal activation of sector 2; the extra one does not charge it.
+    assert table.console(1).sectors[2].charges == 2
+    assert table.console(1).credits == credits + STARTING_BLUE[5 - 1]
+    assert sb.double_sectors((2, 5), sb.SUM) == (7, 7) and sb.double_sectors((2, 5), sb.SECOND_DIE) == (2, 5, 5)
+
+
+def test_others_lose_vp_but_never_below_zero() -> None:
+    table = charged(4, ability=sb.LOSE_VP, ability_amount=2)
+    table.move(sb.ADJUST, seat=2, vp=3, reason="VP").move(sb.LOSE_VP_MOVE, seat=1, card_sector=4)
+    assert [table.console(seat).vp for seat in (1, 2, 3)] == [0, 1, 0]
+
+
+def test_a_swap_moves_every_card_so_later_rolls_pay_from_the_new_places() -> None:
+    table = charged(4, ability=sb.SWAP)
+    table.move(sb.SWAP_MOVE, seat=1, sector_a=3, sector_b=11, card_sector=4)
+    assert table.console(1).sectors[3].station.sector == 11 and table.console(1).sectors[3].deployed[0].sector == 11
+    round_of_sums(table, 1)
+    credits = table.console(1).credits
+    table.turn((1, 2), {2: sb.SUM, 1: sb.SUM, 3: sb.SUM})  # Ben's turn: sector 3 now holds a deployed ship of Aki's
+    assert table.console(1).credits == credits + 1
+    table.move(sb.END_TURN).turn((1, 2), SUMS).move(sb.END_TURN).turn((1, 2), SUMS)
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(11, 0))  # a new card goes to the sector printed on it
+    assert [card.sector for card in table.console(1).sectors[11].deployed] == [3]
+
+
+def test_an_exchange_puts_each_card_in_the_others_place_and_side() -> None:
+    table = charged(4, ability=sb.EXCHANGE, red_slots=0)
+    table.move(sb.EXCHANGE_MOVE, seat=1, card_sector=4, target_sector=11, target_place=1)
+    four, eleven = table.console(1).sectors[4], table.console(1).sectors[11]
+    assert four.station.level == 0 and four.station.sector == 11  # the deployed starting ship is now stationed
+    assert eleven.deployed[0].ability == sb.Ability(sb.EXCHANGE) and eleven.tokens(1) == 0  # no red slots
+
+
+def test_an_ability_is_used_only_from_a_card_that_has_it_and_at_its_time() -> None:
+    table = charged(4, ability=sb.REROLL)
+    with pytest.raises(RuleError, match="another ability"):
+        table.move(sb.SWAP_MOVE, seat=1, sector_a=1, sector_b=2, card_sector=4)
+    table = charged(4, ability=sb.LOSE_VP, ability_amount=1, ability_when=sb.OTHER_TURNS)
+    with pytest.raises(RuleError, match="on others' turns"):
+        table.move(sb.LOSE_VP_MOVE, seat=1, card_sector=4)
+    with pytest.raises(RuleError, match="holds 2 charge tokens, not 3"):
+        charged(4, ability=sb.SWAP).move(sb.SWAP_MOVE, seat=1, sector_a=1, sector_b=2, card_sector=4, tokens=3)
+
+
+def test_arrows_add_the_neighbours_reward_in_one_direction_and_two_way_arrows_are_chosen() -> None:
+    table = started().turn((1, 2), SUMS)
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(5, 0, blue=(sb.RIGHT, 0)))
+    table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0, blue=(sb.EITHER, 0)))
+    console = table.console(1)
+    # 5 → 6 (either way: on to the right) → 7: the starting ship's blue credits of sector 7.
+    assert sb.gain_for(console, (5,), True).credits == STARTING_BLUE[7 - 1]
+    with pytest.raises(RuleError, match="Choose which way"):
+        sb.gain_for(console, (6,), True)
+    assert sb.gain_for(console, (6,), True, -1).credits == 0  # 6 ← 5: the right arrow there does not turn back
+    assert sb.gain_for(console, (6,), True, 1).credits == STARTING_BLUE[7 - 1]
+
+
+# -- No silent guesses, and a scenario counted by hand --------------------------------------------
+
+
+def test_the_results_say_when_the_starting_ships_credits_are_the_apps_guess() -> None:
+    guessed = GAME.score(started().setup, started().game, None)
+    assert [note.render() for note in guessed.notes if "guess" in note.render()] == [
+        "Starting ships: blue credits of sectors 1–12: the app's guess (1 1 1 1 1 1 2 2 2 2 3 3) was used, "
+        "not values read from the cards.",
+        "Starting ships: red credits of sectors 1–12: the app's guess (1 1 1 1 1 1 1 1 1 1 1 1) was used, "
+        "not values read from the cards.",
+    ]
+    typed = Table(2, **{sb.STARTING_BLUE: (2,) * 12, sb.STARTING_RED: (0,) * 12})
+    assert not [n for n in GAME.score(typed.setup, typed.game, None).notes if "guess" in n.render()]
+
+
+def test_the_abilities_example_replays_to_a_count_made_by_hand() -> None:
+    result = CliRunner().invoke(main, ["score", str(ROOT / "docs/examples/space-base-abilities.json")])
+    board = json.loads(result.output)
+    lines = {p["name"]: (p["total"], p["categories"]) for p in board["players"]}
+    # Aki: sector 9 blue 1 VP (turns 1 and 5, the second after a reroll from 1+1 to 4+5), then the
+    # swap moves the first ship to sector 6 (turn 7: 1 VP) and the 2 VP ship to sector 9, which 2X
+    # pays twice (turn 9: 4 VP). Ben: his first ship, deployed in turn 2, pays 2 VP red in turns 5
+    # and 7; Aki's "lose 3 VP" takes 3 of them.
+    assert lines["Aki"] == (7, {"stations": 7, "deployed": 0, "colonies": 0, "abilities": 0})
+    assert lines["Ben"] == (1, {"stations": 0, "deployed": 4, "colonies": 0, "abilities": -3})
+    assert board["skipped"] == [] and board["notes"] == []
+
+
+# -- What a phone offers -------------------------------------------------------------------------
+
+
+def test_a_phone_offers_each_way_of_a_two_way_arrow_as_a_choice_of_its_own() -> None:
+    table = started().turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0, blue=(sb.EITHER, 0)))
+    options = take_options(table.console(1), (6, 1), True)
+    assert [(o.choice, o.direction) for o in options] == [
+        (sb.INDIVIDUAL, "left"),
+        (sb.INDIVIDUAL, "right"),
+        (sb.SUM, None),
+    ]
+    assert options[1].gain.credits == STARTING_BLUE[1 - 1] + STARTING_BLUE[7 - 1]  # 1, and 6 → 7
+
+
+def test_a_charged_card_offers_its_ability_only_while_the_rules_allow_it() -> None:
+    table = charged(4, ability=sb.REROLL)
+    card = table.console(1).sectors[4].station
+    assert sb.abilities_now(table.game, 1, card) == ()  # before the roll
+    table.move(sb.ROLL, values=[2, 3])
+    assert sb.abilities_now(table.game, 1, card) == (sb.REROLL,)
+    table.move(sb.ASSIGN, seat=2, choice=sb.SUM)
+    assert sb.abilities_now(table.game, 1, card) == ()  # someone has taken the dice
+    untyped = sb.card_from(ship(4, 2))
+    assert sb.abilities_now(table.game, 1, untyped) == (
+        sb.SHIFT,
+        sb.DOUBLE,
+        sb.LOSE_VP,
+        sb.SWAP,
+        sb.EXCHANGE,
+        sb.YOU_WIN_ABILITY,
+    )
+
+
+# -- The card catalogue file ---------------------------------------------------------------------
+
+
+def test_a_catalogue_file_holds_card_facts_once_and_reads_back_checked() -> None:
+    typed = [
+        {"seat": 2, "how": sb.PURCHASE, "turn": 4, **ship(7, 8, blue=("vp", 2), slots=2, ability=sb.REROLL)},
+        {"seat": 1, **ship(7, 8, blue=("vp", 2), slots=2, ability=sb.REROLL)},  # the same card at another table
+        ship(3, 2),
+    ]
+    document = json.loads(json.dumps(catalogue.export_catalogue(typed)))
+    assert [card["sector"] for card in document["cards"]] == [7, 3] and "seat" not in document["cards"][0]
+    assert catalogue.import_catalogue(document) == tuple(document["cards"])
+    with pytest.raises(RuleError, match="Card 2 of the catalogue: 13 is above the maximum of 12"):
+        catalogue.import_catalogue({**document, "cards": [ship(3, 2), ship(13, 2)]})
+    with pytest.raises(RuleError, match="not a Space Base card catalogue"):
+        catalogue.import_catalogue({"cards": []})
+
+
+def test_cards_of_an_imported_catalogue_are_offered_for_one_tap() -> None:
+    imported = catalogue.import_catalogue(catalogue.export_catalogue([ship(7, 8, blue=("vp", 2), level=2)]))
+    table = started().turn((1, 2), SUMS)
+    viewer = Viewer(1, False, controls(GAME, table.state, 1, False), {sb.BUY: imported})
+    offered = space_base_view(table.setup, table.game, viewer).known_ships
+    assert [(k.card.sector, k.card.level, k.card.blue) for k in offered] == [(7, 2, sb.Reward(sb.VP, 2))]
+
+
+def test_a_move_naming_only_the_sector_spends_the_tokens_of_the_card_that_holds_them() -> None:
+    table = charged(4, red=("charge", 0), red_slots=2, ability=sb.SWAP)
+    table.turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(4, 0))  # the swap card is deployed, 2 tokens
+    table.move(sb.SWAP_MOVE, seat=1, sector_a=1, sector_b=2, card_sector=4)  # no card_place: the deployed swap card
+    assert table.console(1).sectors[4].tokens(2) == 1
+    table.move(sb.CHARGE_SPENT, seat=1, sector=4, count=1)  # as the issue's replay wrote it: no place
+    assert table.console(1).sectors[4].tokens(2) == 0
+
+
+def test_whether_an_exchange_moves_a_colony_is_the_tables_option() -> None:
+    for allowed in (False, True):
+        table = charged(4, ability=sb.EXCHANGE, options={sb.EXCHANGE_COLONIES: allowed})
+        table.turn((1, 2), SUMS).move(sb.COLONY, seat=1, sector=5, cost=0, vp=3)
+        exchange = {"seat": 1, "card_sector": 4, "target_sector": 5}
+        if allowed:
+            table.move(sb.EXCHANGE_MOVE, **exchange)
+            assert table.console(1).sectors[4].station.is_colony
+        else:
+            with pytest.raises(RuleError, match="Colonies do not move"):
+                table.move(sb.EXCHANGE_MOVE, **exchange)

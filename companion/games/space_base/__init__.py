@@ -19,7 +19,7 @@ def check_setup(setup: Setup) -> None:
 _kinds = ", ".join(f"`{kind}`" for kind in rules.REWARD_KINDS)
 GAME = BoardGame(
     slug=rules.SLUG,
-    rule_version=1,
+    rule_version=2,  # 2: charge tokens on each card (deployed ones too), rerolls, set dice
     name=N_("Space Base"),
     min_players=2,
     max_players=5,

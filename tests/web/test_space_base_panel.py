@@ -1,0 +1,101 @@
+"""Space Base on the phones: a ship bought with chips, and a charged card's abilities offered as forms."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bs4 import BeautifulSoup, Tag
+from flask.testing import FlaskClient
+
+from companion.games.space_base import GAME
+from companion.games.space_base import rules as sb
+from tests.conftest import new_table, post_event
+from tests.web.test_moves import joined_phone, table_state
+
+
+def record(client: FlaskClient, code: str, kind: str, **fields: Any) -> None:
+    """Post a move as the host, with the value its guard shows now."""
+    guard = next(m.guard for m in GAME.moves if m.kind == kind)
+    if guard is not None:
+        fields.setdefault(guard.field, guard.current(table_state(client.application, code).game))
+    answer = post_event(client, code, kind=kind, **fields)
+    assert answer.status_code == 303, answer.text
+
+
+def submitted(form: Tag, **chosen: Any) -> dict[str, str]:
+    """Return what a browser sends for ``form``: hidden fields, preset chips, and the chips tapped in ``chosen``."""
+    data = {str(i["name"]): str(i.get("value", "")) for i in form.select("input[type=hidden]")}
+    data.update({str(i["name"]): str(i["value"]) for i in form.select("input[type=radio][checked]")})
+    for name, value in chosen.items():
+        assert form.select_one(f"input[type=radio][name={name}][value='{value}']"), (name, value)
+        data[name] = str(value)
+    data.pop("csrf_token", None)
+    return data
+
+
+def panel(phone: FlaskClient, code: str) -> BeautifulSoup:
+    return BeautifulSoup(phone.get(f"/t/{code}").text, "html.parser")
+
+
+def two_players(client: FlaskClient) -> str:
+    code = new_table(client, game="space-base", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    record(client, code, sb.FIRST_SHIP, seat=1, sector=9, cost=2)
+    record(client, code, sb.FIRST_SHIP, seat=2, sector=4, cost=3)
+    record(client, code, sb.START)
+    return code
+
+
+def turn(client: FlaskClient, code: str, dice: str, choices: dict[int, str]) -> None:
+    record(client, code, sb.ROLL, values=dice)
+    for seat, choice in choices.items():
+        record(client, code, sb.ASSIGN, seat=seat, choice=choice)
+
+
+def test_a_new_ship_is_bought_with_chips_and_its_cost_tells_its_level(client: FlaskClient, make_client: Any) -> None:
+    code = two_players(client)
+    aki = joined_phone(client, make_client, code, 1)
+    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    record(client, code, sb.ADJUST, seat=1, credits=10, reason="test")
+    page = panel(aki, code)
+    form = page.select_one("#sb-buy form:has(input[name=blue_kind])")
+    assert form is not None and not form.select("input[type=text][name=cost], input[name=cost]:not([type=radio])")
+    data = submitted(form, sector=7, cost=8, blue_amount=2, red_kind=sb.INCOME)
+    answer = aki.post(f"/t/{code}/events", data=data)
+    assert answer.status_code == 303, answer.text
+    card = table_state(client.application, code).game.console(1).sectors[7].station
+    assert (card.level, card.cost, card.blue, card.red) == (2, 8, sb.Reward(sb.CREDITS, 2), sb.Reward(sb.INCOME, 1))
+
+
+def test_a_charged_reroll_card_offers_a_reroll_to_its_owner_and_everyone_sees_the_new_dice(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = two_players(client)
+    aki, ben = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 2)
+    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    reroll = {"blue_kind": sb.CHARGE, "slots": 2, "ability": sb.REROLL, "ability_when": sb.OWN_TURN}
+    record(client, code, sb.BUY, seat=1, how=sb.CLAIM, sector=3, cost=2, **reroll)
+    record(client, code, sb.END_TURN)
+    for dice, chooser in (("1 2", sb.SUM), ("3 3", sb.INDIVIDUAL), ("1 2", sb.SUM)):
+        turn(client, code, dice, {1: chooser, 2: sb.SUM})
+        record(client, code, sb.END_TURN)
+    record(client, code, sb.ROLL, values="1 1")
+    assert not panel(ben, code).select("details.ability")
+    form = panel(aki, code).select_one("details.ability form")
+    assert form is not None and "Reroll" in form.text
+    answer = aki.post(f"/t/{code}/events", data=submitted(form))
+    assert answer.status_code == 303, answer.text
+    game = table_state(client.application, code).game
+    assert game.roll.before == ((1, 1),) and game.console(1).sectors[3].charges == 1
+    shown = panel(ben, code).select_one(".rerolled")
+    assert shown is not None and "1 + 1 became" in shown.text
+
+
+def test_the_bg_stats_export_names_the_start_player(client: FlaskClient) -> None:
+    code = new_table(client, game="space-base", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    record(client, code, sb.FIRST_SHIP, seat=1, sector=4, cost=2)
+    record(client, code, sb.FIRST_SHIP, seat=2, sector=9, cost=2)  # the highest sector starts: Ben
+    record(client, code, sb.START)
+    assert post_event(client, code, kind="table.end").status_code == 303
+    play = json.loads(client.get(f"/t/{code}/bgstats.bgsplay").text)["plays"][0]
+    assert sorted((s["seatOrder"], s["startPlayer"]) for s in play["playerScores"]) == [(1, False), (2, True)]
