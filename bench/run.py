@@ -476,7 +476,7 @@ def long_ledger(folder: str, events: int = 50_000) -> dict[str, Any]:
     env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"}
     cookie = host_cookie(0, code, "bench")
     result: dict[str, Any] = {"events": events}
-    # The very first fold of a table stored before snapshots existed: once, and it stores them.
+    # The very first fold of the table (the same as every cold board now that no fold is stored).
     server = Server("companion.wsgi:app", env)
     try:
         result["first_fold_ever_ms"] = round(timed(Phone(server.port, cookie), "GET", f"/t/{code}")[0])

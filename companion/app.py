@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
-from inspect import CO_COROUTINE
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,40 +22,9 @@ SECURITY_HEADERS = (
 )
 
 
-class Companion(Flask):
-    """Flask, remembering which functions are plain ones (not coroutine functions).
-
-    Flask asks before every call of a view, hook or error handler (``ensure_sync``, its documented
-    override point), and ``inspect.iscoroutinefunction`` unwraps partials and methods each time.
-    A function or method whose code is not a coroutine's (and is not marked as one) is returned as
-    it is, and remembered: the next time the answer is one set look-up. Anything else goes through
-    Flask's own check.
-    """
-
-    PLAIN_REMEMBERED = 4096  # views, hooks and error handlers: a few dozen in this app
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._plain_functions: set[Callable[..., Any]] = set()
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        try:
-            if func in self._plain_functions:
-                return func
-            hashable = True
-        except TypeError:  # not hashable: checked each time
-            hashable = False
-        code = getattr(func, "__code__", None)
-        if code is not None and not code.co_flags & CO_COROUTINE and not hasattr(func, "_is_coroutine_marker"):
-            if hashable and len(self._plain_functions) < self.PLAIN_REMEMBERED:
-                self._plain_functions.add(func)
-            return func
-        return super().ensure_sync(func)
-
-
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application: config, database, i18n, CSRF, blueprints, error pages."""
-    app = Companion(
+    app = Flask(
         __name__,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
@@ -67,9 +35,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
     from companion.views import live, play, results, shell, tables
-    from companion.web import BROKER_KEY, ENGINE_KEY, Request, allow_larger_bodies
+    from companion.web import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
 
-    app.request_class = Request  # short forms read straight from the body
     config_module.load_config(app, config)
     _add_game_templates(app)
     app.extensions[ENGINE_KEY] = make_engine(app.config["DATABASE_URL"])

@@ -8,7 +8,6 @@ with it and the app refuses streams (429, the page then polls) before the connec
 
 import os
 import resource
-from typing import Any
 
 WANTED_CONNECTIONS = int(os.environ.get("COMPANION_WORKER_CONNECTIONS", "10000"))
 RESERVED_FILES = 256  # the database, Redis, logs, the listening socket
@@ -33,23 +32,8 @@ worker_connections = max(100, min(WANTED_CONNECTIONS, files - RESERVED_FILES))
 os.environ.setdefault("COMPANION_STREAMS_PER_PROCESS", str(worker_connections * 9 // 10))
 graceful_timeout = 5
 timeout = 30
-accesslog = "-"
+# The access log costs about a tenth of a tap's time even sent to /dev/null: off unless asked for.
+accesslog = "-" if os.environ.get("COMPANION_ACCESS_LOG") == "1" else None
 # gunicorn's control socket has one default path per user: a second server on the machine (a test,
 # a benchmark) would take it over. Nothing here uses gunicornc.
 control_socket_disable = True
-
-
-def post_worker_init(worker: Any) -> None:
-    """The app is loaded and warmed (``companion/wsgi.py``): from now on the survivors of each full
-    garbage collection are frozen, so that a full collection stops the worker (its streams and
-    requests) only for what is new (``companion/collector.py``)."""
-    from companion.collector import survivors
-
-    survivors.start()
-
-
-def worker_exit(server: Any, worker: Any) -> None:
-    """The worker stops: everything is unfrozen, so that the interpreter's last collection sees it all."""
-    from companion.collector import survivors
-
-    survivors.stop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -121,27 +121,4 @@ class HostKeyRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     table_id: int = Field(foreign_key="game_table.id", index=True)
     token_hash: str = Field(max_length=64, unique=True, index=True)
-    created_at: datetime = Field(default_factory=utcnow)
-
-
-class FoldSnapshot(SQLModel, table=True):
-    """A table's state folded through entry ``seq`` (see ``ledger.snapshots``): a cache, never the truth.
-
-    Read only while ``rule_version`` is the game's and ``format`` the encoding's; ``voided`` lists
-    the entries the fold left out (JSON), ``voided_digest`` keeps one row per distinct set.
-    """
-
-    __tablename__ = "fold_snapshot"
-    __table_args__ = (
-        UniqueConstraint("table_id", "rule_version", "format", "seq", "voided_digest", name="uq_fold_snapshot"),
-    )
-
-    id: int | None = Field(default=None, primary_key=True)
-    table_id: int = Field(foreign_key="game_table.id", index=True)
-    seq: int
-    rule_version: int
-    format: int
-    voided: str = Field(sa_column=Column(Text, nullable=False))
-    voided_digest: str = Field(max_length=64)
-    state: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)

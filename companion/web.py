@@ -7,15 +7,13 @@ import io
 import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import Request as FlaskRequest
 from flask import Response, current_app, g, request
 from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import BadRequest, ClientDisconnected
 
 from companion.games.contract import N_, Message, Move, RuleError, msg
 from companion.games.scenario import MAX_SCENARIO_BYTES
@@ -34,61 +32,6 @@ class Refused(Exception):
         super().__init__(message.msgid)
         self.status = status
         self.message = message
-
-
-class Request(FlaskRequest):
-    """Flask's request, reading a short url-encoded form (every tap sends one) straight from its body.
-
-    Werkzeug's general parser wraps the body in a limited stream and reads three limits from the
-    app's config through the request context: for a tap's form of a few hundred bytes that cost
-    more than the parsing. A url-encoded body whose declared length is within
-    ``MAX_CONTENT_LENGTH`` is read whole and split exactly as Werkzeug splits it (blank values
-    kept, broken escapes kept as typed); any other body (too long, chunked, multipart) goes
-    through Werkzeug, which refuses what is too large.
-    """
-
-    def _load_form_data(self) -> None:
-        if "form" in self.__dict__:
-            return
-        length = self.content_length
-        limit = self.max_content_length
-        if (
-            length is None
-            or (limit is not None and length > limit)
-            or self.mimetype != "application/x-www-form-urlencoded"
-            or self.shallow
-        ):
-            super()._load_form_data()
-            return
-        body = self.environ["wsgi.input"].read(length) if length else b""
-        if len(body) != length:
-            raise ClientDisconnected()
-        try:
-            text = body.decode()
-        except UnicodeDecodeError:
-            raise BadRequest("The form is not UTF-8.") from None
-        fields = self.__dict__
-        fields["stream"] = io.BytesIO()  # read: as after Werkzeug's parser
-        fields["form"] = self.parameter_storage_class(split_form(text))
-        fields["files"] = self.parameter_storage_class()
-
-
-def split_form(text: str) -> list[tuple[str, str]]:
-    """Split a url-encoded form into its fields as Werkzeug does (``parse_qsl`` keeping blank values,
-    broken escapes kept as typed), decoding only the names and values that hold an escape or a "+"
-    (a tap's fields hold none: keys, kinds and numbers)."""
-    if "%" not in text and "+" not in text:
-        return [(name, value) for name, _, value in (field.partition("=") for field in text.split("&") if field)]
-    items = []
-    for field in text.split("&"):
-        if not field:
-            continue
-        name, _, value = field.partition("=")
-        if "%" in field or "+" in field:
-            name = unquote(name.replace("+", " "), errors="werkzeug.url_quote")
-            value = unquote(value.replace("+", " "), errors="werkzeug.url_quote")
-        items.append((name, value))
-    return items
 
 
 # Views that take more than a form's worth of body (``MAX_CONTENT_LENGTH``), and how much: a scenario

@@ -38,7 +38,7 @@ from companion.games.contract import (
     evolve,
     msg,
 )
-from companion.games.history import Events
+from companion.games.ledger import Events
 from companion.games.mechanics.randomness import roll
 from companion.games.mechanics.tally import TallySheet, new_sheet
 
@@ -386,114 +386,36 @@ def new_table(game: Game, setup: Setup) -> TableState:
     return TableState(setup, game.initial_state(setup), new_sheet(game.tally_categories))
 
 
-SNAPSHOT_EVERY = 250
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A table's state folded through entry ``seq`` with the entries ``voided`` left out, loaded when needed.
-
-    A snapshot fits a ledger when that ledger leaves out exactly ``voided`` among its first
-    ``seq`` entries: folding can then start from it instead of from the first entry. ``load``
-    raises LookupError or ValueError for a snapshot that is gone or cannot be read.
-    """
-
-    seq: int
-    voided: frozenset[int]
-    load: Callable[[], TableState]
-
-
-# Called with the state at every entry numbered a multiple of SNAPSHOT_EVERY that a fold passes.
-OnSnapshot = Callable[[TableState], None]
-
-
-def fold(game: Game, setup: Setup, events: Iterable[Event], *, on_snapshot: OnSnapshot | None = None) -> TableState:
+def fold(game: Game, setup: Setup, events: Iterable[Event]) -> TableState:
     """Return the state after ``events`` (in sequence order), honouring voids."""
     ledger = events if isinstance(events, Events) else Events(events)
     voids = tuple((e.seq, int(e.payload["target"])) for e in ledger if e.kind == kinds.VOID)
-    return _refold(game, setup, ledger, voids, (), on_snapshot)
+    return _refold(game, setup, ledger, voids)
 
 
-def extend(
-    game: Game,
-    state: TableState,
-    new_events: Iterable[Event],
-    *,
-    snapshots: Sequence[Snapshot] = (),
-    on_snapshot: OnSnapshot | None = None,
-) -> TableState:
-    """Return ``state`` after more events.
-
-    An undo among them changes what the fold leaves out: the fold starts again from the newest of
-    ``snapshots`` that fits (else from the first entry), never from further back than it must.
-    """
+def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableState:
+    """Return ``state`` after more events; an undo among them changes what the fold leaves out, so
+    the table is folded again from its first entry."""
     added = tuple(new_events)
     if not added:
         return state
     ledger = state.events.appended(added)
     new_voids = tuple((e.seq, int(e.payload["target"])) for e in added if e.kind == kinds.VOID)
     if new_voids:
-        return _refold(game, state.setup, ledger, state.voids + new_voids, snapshots, on_snapshot)
+        return _refold(game, state.setup, ledger, state.voids + new_voids)
     # The refused entries so far are shared, not copied: a long ledger's append stays O(1).
     newly_skipped: dict[int, Message] = {}
-    marks = _Marks(ledger, state.voided, state.voids, on_snapshot, state.skipped)
-    state = _apply_all(game, state, added, (), newly_skipped, marks)
+    state = _apply_all(game, state, added, (), newly_skipped)
     skipped = {**state.skipped, **newly_skipped} if newly_skipped else state.skipped
     return evolve(state, events=ledger, skipped=skipped)
 
 
-def _refold(
-    game: Game,
-    setup: Setup,
-    ledger: Events,
-    voids: tuple[tuple[int, int], ...],
-    snapshots: Sequence[Snapshot],
-    on_snapshot: OnSnapshot | None,
-) -> TableState:
-    """Fold ``ledger`` from the newest snapshot that fits it (or from the start)."""
+def _refold(game: Game, setup: Setup, ledger: Events, voids: tuple[tuple[int, int], ...]) -> TableState:
+    """Fold ``ledger`` from its first entry, leaving out what ``voids`` void."""
     voided = _voided(voids)
-    state, done = new_table(game, setup), 0
-    for snapshot in reversed(snapshots):
-        if snapshot.seq <= len(ledger) and snapshot.voided == frozenset(v for v in voided if v <= snapshot.seq):
-            try:
-                state, done = snapshot.load(), snapshot.seq
-                break
-            except (LookupError, ValueError):
-                continue  # gone or unreadable: an older one, or the first entry, will do
-    skipped = dict(state.skipped)
-    marks = _Marks(ledger, frozenset(voided), voids, on_snapshot)
-    state = _apply_all(game, state, _rest(ledger, done), voided, skipped, marks)
+    skipped: dict[int, Message] = {}
+    state = _apply_all(game, new_table(game, setup), iter(ledger), voided, skipped)
     return evolve(state, events=ledger, voided=frozenset(voided), skipped=skipped, voids=voids)
-
-
-def _rest(ledger: Events, done: int) -> Iterable[Event]:
-    return (ledger[index] for index in range(done, len(ledger)))
-
-
-@dataclass(frozen=True)
-class _Marks:
-    """What a fold needs to hand out snapshots on its way: the whole ledger and its undos."""
-
-    ledger: Events
-    voided: frozenset[int]
-    voids: tuple[tuple[int, int], ...]
-    on_snapshot: OnSnapshot | None
-    skipped_before: Mapping[int, Message] = field(default_factory=dict)
-
-    def snapshot(self, state: TableState, seq: int, skipped: Mapping[int, Message]) -> None:
-        """Hand out the state through entry ``seq`` (only where entries are numbered without gaps)."""
-        if self.on_snapshot is None or self.ledger[seq - 1].seq != seq:
-            return
-        every_skip = {**self.skipped_before, **skipped}
-        self.on_snapshot(
-            evolve(
-                state,
-                events=self.ledger.prefix(seq),
-                voided=frozenset(v for v in self.voided if v <= seq),
-                skipped={k: v for k, v in every_skip.items() if k <= seq},
-                voids=tuple(pair for pair in self.voids if pair[0] <= seq),
-            )
-        )
 
 
 def _apply_all(
@@ -502,33 +424,29 @@ def _apply_all(
     events: Iterable[Event],
     voided: Collection[int],
     skipped: dict[int, Message],
-    marks: _Marks,
 ) -> TableState:
     """Apply events in order, leaving out voids and voided ones; a refused event is noted in ``skipped``.
 
     The game's own state is carried separately through runs of game events (the hot loop of a
-    long ledger) and put back into the table state when a table event, a snapshot or the end comes.
+    long ledger) and put back into the table state when a table event or the end comes.
     """
     setup, game_state = state.setup, state.game
     by_kind = moves(game)
-    marking = marks.on_snapshot is not None
     for event in events:
-        if event.seq not in voided and event.kind != kinds.VOID:
-            try:
-                move = by_kind.get(event.kind)
-                if move is None:
-                    raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
-                event = _checked(setup, move, event)
-                if event.kind in _TABLE_KINDS:
-                    state = move.apply(setup, evolve(state, game=game_state), event)
-                    game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
-                else:
-                    game_state = move.apply(setup, game_state, event)
-            except RuleError as error:
-                skipped[event.seq] = error.message
-        if marking and event.seq % SNAPSHOT_EVERY == 0:
-            state = state if state.game is game_state else evolve(state, game=game_state)
-            marks.snapshot(state, event.seq, skipped)
+        if event.seq in voided or event.kind == kinds.VOID:
+            continue
+        try:
+            move = by_kind.get(event.kind)
+            if move is None:
+                raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
+            event = _checked(setup, move, event)
+            if event.kind in _TABLE_KINDS:
+                state = move.apply(setup, evolve(state, game=game_state), event)
+                game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
+            else:
+                game_state = move.apply(setup, game_state, event)
+        except RuleError as error:
+            skipped[event.seq] = error.message
     return state if state.game is game_state else evolve(state, game=game_state)
 
 
@@ -553,30 +471,18 @@ def _voided(voids: Sequence[tuple[int, int]]) -> set[int]:
 # -- Deciding a new move -----------------------------------------------------------------------
 
 
-def decide(
-    game: Game,
-    state: TableState,
-    event: Event,
-    *,
-    joining: bool = False,
-    snapshots: Sequence[Snapshot] = (),
-    on_snapshot: OnSnapshot | None = None,
-) -> tuple[Event, TableState]:
+def decide(game: Game, state: TableState, event: Event, *, joining: bool = False) -> tuple[Event, TableState]:
     """Check a new move against its record and the table, and return it with the state after it.
 
     Raises RuleError (with the reason) when the move may not be made now: unknown, after the
     end, by someone the record does not allow, made on a screen the table has moved on from
-    (its guard), or refused by the rules. ``joining`` is true only for the join flow. An undo
-    folds again from the newest of ``snapshots`` that fits (see :func:`extend`).
+    (its guard), or refused by the rules. ``joining`` is true only for the server's own flows (a
+    phone joining, a profile restored, an import's fresh seed). An undo folds the table again.
     """
     checked, after = _tried(game, state, event, joining)
     if checked.kind == kinds.VOID:
-        return checked, extend(game, state, (checked,), snapshots=snapshots, on_snapshot=on_snapshot)
-    ledger = state.events.appended((checked,))
-    after = evolve(after, events=ledger)
-    if on_snapshot is not None and checked.seq % SNAPSHOT_EVERY == 0:
-        _Marks(ledger, after.voided, after.voids, on_snapshot).snapshot(after, checked.seq, after.skipped)
-    return checked, after
+        return checked, extend(game, state, (checked,))
+    return checked, evolve(after, events=state.events.appended((checked,)))
 
 
 def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[Event, TableState]:

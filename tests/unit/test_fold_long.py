@@ -1,0 +1,105 @@
+"""Long ledgers: appends share the ledger, and an undo anywhere agrees with folding the whole ledger again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion import services
+from companion.db import make_engine
+from companion.games.contract import Event, Player, Setup, resolve_options
+from companion.games.ledger import Events
+from companion.games.mission_red_planet import GAME as MRP
+from companion.games.mission_red_planet import rules as mrp
+from companion.games.table import TABLE_OPTIONS, TableState, extend, fold
+from companion.migrate import upgrade
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]
+
+
+def mrp_setup() -> Setup:
+    players = tuple(Player(seat, f"P{seat}", "#000000") for seat in range(1, 4))
+    return Setup(mrp.SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "snap")
+
+
+def mrp_ledger(count: int) -> list[Event]:
+    """Crew landing, moving and leaving, a round ending now and then: every entry counts."""
+    events = []
+    for seq in range(1, count + 1):
+        seat, zone, step = 1 + seq % 3, 1 + (seq // 15) % 10, (seq // 3) % 3
+        if seq % 200 == 0:
+            events.append(Event(seq, mrp.END_ROUND, {}, by_host=True))
+        elif step == 0:
+            events.append(Event(seq, mrp.LAND, {"seat": seat, "zone": zone, "count": 1}, by_host=True))
+        elif step == 1:
+            payload = {"seat": seat, "from_zone": zone, "to_zone": 1 + zone % 10, "count": 1}
+            events.append(Event(seq, mrp.MOVE, payload, by_host=True))
+        else:
+            events.append(Event(seq, mrp.REMOVE, {"seat": seat, "zone": 1 + zone % 10, "count": 1}, by_host=True))
+    return events
+
+
+def void(seq: int, target: int) -> Event:
+    return Event(seq, "void", {"target": target}, by_host=True)
+
+
+def same(a: TableState, b: TableState) -> None:
+    assert a.game == b.game
+    assert a.tally == b.tally
+    assert a.voided == b.voided
+    assert dict(a.skipped) == dict(b.skipped)
+    assert a.last_seq == b.last_seq and list(a.events) == list(b.events)
+
+
+# -- The ledger sequence ------------------------------------------------------------------------
+def test_appending_shares_the_ledger_and_a_stale_state_branches_off() -> None:
+    first = Events([Event(1, "a", {})])
+    second = first.appended((Event(2, "b", {}),))
+    third = second.appended((Event(3, "c", {}),))
+    assert [e.seq for e in third] == [1, 2, 3] and len(second) == 2 and len(first) == 1
+    assert third._shared is first._shared  # no copy
+    other = second.appended((Event(3, "x", {}),))  # second was already extended by third
+    assert [e.kind for e in other] == ["a", "b", "x"] and [e.kind for e in third] == ["a", "b", "c"]
+    assert other._shared is not first._shared
+
+
+def test_a_stale_state_catching_up_with_the_entries_stored_meanwhile_shares_them() -> None:
+    first = Events([Event(1, "a", {})])
+    second = first.appended((Event(2, "b", {"n": 1}),))
+    caught_up = first.appended((Event(2, "b", {"n": 1}),))  # the same entry, read back from the store
+    assert caught_up._shared is first._shared and list(caught_up) == list(second)
+    third = caught_up.appended((Event(3, "c", {}),))
+    assert third._shared is first._shared and [e.kind for e in third] == ["a", "b", "c"]
+
+
+def test_an_undo_anywhere_in_a_long_ledger_agrees_with_folding_it_all_again() -> None:
+    setup, ledger = mrp_setup(), mrp_ledger(2_000)
+    state = fold(MRP, setup, ledger)
+    for target in (1, 777, 2_000):
+        undone = extend(MRP, state, (void(len(ledger) + 1, target),))
+        same(undone, fold(MRP, setup, [*ledger, void(len(ledger) + 1, target)]))
+        redone = extend(MRP, undone, (void(len(ledger) + 2, len(ledger) + 1),))
+        same(redone, fold(MRP, setup, [*ledger, void(len(ledger) + 1, target), void(len(ledger) + 2, len(ledger) + 1)]))
+
+
+def test_a_state_kept_by_the_server_catches_up_with_entries_another_server_stored(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        first = services.table_state(engine, table)
+        for n in range(3):
+            services.record(
+                engine,
+                table,
+                kind="tally.add",
+                payload={"seat": 1, "category": "vp", "delta": 1},
+                author=None,
+                by_host=True,
+                idempotency_key=f"long-key-{n}",
+            )
+        assert services.table_state(engine, table).last_seq == first.last_seq + 3
+        assert services.table_state(engine, table).tally.count(1, "vp") == 3
+    finally:
+        engine.dispose()
