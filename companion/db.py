@@ -5,7 +5,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, exc
@@ -86,33 +85,14 @@ def database_name(engine: Engine) -> str:
     return name
 
 
-# Set by a caller that replaces a connection the server has dropped by itself (the ledger's
-# appends, sent again under their keys): its checkouts skip the ping.
-unpinged_checkout: ContextVar[bool] = ContextVar("companion_unpinged_checkout", default=False)
-
-
 def make_engine(url: str) -> Engine:
     """Return an engine for ``url``; SQLite gets WAL, a busy timeout and BEGIN IMMEDIATE writes.
 
-    PostgreSQL: a pooled connection may have been dropped by the server (a restart, a killed
-    backend), so each checkout pings it first and a dead one is replaced, as ``pool_pre_ping``
-    does, except for a caller that set :data:`unpinged_checkout` (one round trip less per tap).
+    PostgreSQL: SQLAlchemy's pool as shipped, pinging a connection before it is used
+    (``pool_pre_ping``), so one the server dropped (a restart, a killed backend) is replaced.
     """
     if not url.startswith("sqlite"):
-        engine = create_engine(url)
-        dialect = engine.dialect
-
-        @event.listens_for(engine, "checkout")
-        def _ping(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
-            if unpinged_checkout.get():
-                return
-            try:
-                dialect.do_ping(dbapi_connection)
-            except dialect.loaded_dbapi.Error as error:
-                # The pool throws this connection away and checks out another (a new one if need be).
-                raise exc.DisconnectionError(f"the pooled connection is gone: {error}") from error
-
-        return engine
+        return create_engine(url, pool_pre_ping=True)
     memory = url in ("sqlite://", "sqlite:///:memory:")
     engine = create_engine(
         url,
