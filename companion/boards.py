@@ -108,7 +108,7 @@ def _render(
             game=get_game(table.setup.game),
             board=services.scoreboard(state),
             tally=phone.tally,
-            rolls=list(reversed(state.rolls))[:8],
+            rolls=list(reversed(state.rolls[-8:])),
             die_sides=DIE_SIDES,
             max_dice=MAX_DICE,
             key=KEY_PLACEHOLDER,

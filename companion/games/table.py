@@ -10,6 +10,7 @@ earlier event was voided, is skipped by the fold and listed in ``skipped`` with 
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +39,7 @@ from companion.games.contract import (
     evolve,
     msg,
 )
-from companion.games.ledger import Events
+from companion.games.ledger import Appendable, Events
 from companion.games.mechanics.randomness import roll
 from companion.games.mechanics.tally import TallySheet, new_sheet
 
@@ -71,6 +72,7 @@ class DiceRoll:
     sides: int
     values: tuple[int, ...]
     in_app: bool
+    app_rolls_before: int = 0  # the app's rolls before this one: an app roll is numbered by it
 
     @property
     def total(self) -> int:
@@ -85,7 +87,7 @@ class TableState:
     setup: Setup
     game: Any
     tally: TallySheet
-    rolls: tuple[DiceRoll, ...] = ()
+    rolls: Appendable[DiceRoll] = field(default_factory=Appendable)
     claims: Mapping[int, str] = field(default_factory=dict)
     ended: bool = False
     events: Events = field(default_factory=Events)
@@ -142,15 +144,24 @@ def _dice_roll(setup: Setup, state: TableState, event: Event) -> TableState:
     if sides not in DIE_SIDES:
         raise RuleError(N_("Choose dice with 4, 6, 8, 10, 12 or 20 sides."))
     typed = event.payload.get("values")
+    draws_before = _app_rolls_before(state, event.seq)
     if typed is None:
-        draws_before = sum(1 for r in state.rolls if r.in_app)
         values = roll(count, sides, setup.seed, "dice", draws_before)
     elif len(typed) != count or not all(1 <= v <= sides for v in typed):
         raise RuleError(N_("Enter {count} values from 1 to {sides}."), count=count, sides=sides)
     else:
         values = tuple(typed)
-    dice = DiceRoll(event.seq, event.author, sides, values, typed is None)
-    return evolve(state, rolls=(*state.rolls, dice))
+    dice = DiceRoll(event.seq, event.author, sides, values, typed is None, draws_before)
+    return evolve(state, rolls=state.rolls.appended((dice,)))
+
+
+def _app_rolls_before(state: TableState, seq: int) -> int:
+    """How many app rolls the tray holds before entry ``seq`` (the tray is in entry order)."""
+    index = bisect.bisect_left(state.rolls, seq, key=lambda r: r.seq)
+    if index == 0:
+        return 0
+    previous = state.rolls[index - 1]
+    return previous.app_rolls_before + (1 if previous.in_app else 0)
 
 
 def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
@@ -220,14 +231,13 @@ def _describe_roll(setup: Setup, state: TableState, event: Event, who: str) -> M
     """Say the dice; an undone app roll shows the dice it had, which the next roll will show again."""
     count, sides = event.payload["count"], event.payload["sides"]
     typed = event.payload.get("values")
-    dice = next((r for r in state.rolls if r.seq == event.seq), None)
-    if dice is not None:
-        values: tuple[int, ...] | list[int] = dice.values
+    index = bisect.bisect_left(state.rolls, event.seq, key=lambda r: r.seq)
+    if index < len(state.rolls) and state.rolls[index].seq == event.seq:
+        values: tuple[int, ...] | list[int] = state.rolls[index].values
     elif typed is not None:
         values = typed
     else:
-        draws_before = sum(1 for r in state.rolls if r.in_app and r.seq < event.seq)
-        values = roll(count, sides, setup.seed, "dice", draws_before)
+        values = roll(count, sides, setup.seed, "dice", _app_rolls_before(state, event.seq))
     template = (
         N_("Entered real dice {count}d{sides}: {values}")
         if typed
