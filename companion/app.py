@@ -34,7 +34,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion import config as config_module
     from companion.db import make_engine, write_problem
     from companion.live import make_broker
-    from companion.views import live, play, results, shell, tables
+    from companion.views import catalogue, live, play, results, shell, tables
     from companion.web import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
 
     config_module.load_config(app, config)
@@ -63,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(results.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(shell.bp)
+    app.register_blueprint(catalogue.bp)
     limits.init_app(app)
     errors.init_app(app)
     if app.config.get("PROXIES"):

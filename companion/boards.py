@@ -71,12 +71,12 @@ def board(table: TableInfo, role: Membership, *, fragment: bool) -> bytes:
         role.seat,
         role.host,
         str(get_locale()),
-        repr(sorted(known.items())) if known else "",
+        known.fingerprint,
         fragment,
     )
     html = rendered.get(key)
     if html is None:
-        html = _render(table, role, state, known, fragment=fragment).encode()
+        html = _render(table, role, state, known.by_move, fragment=fragment).encode()
         rendered.put(key, html)
     return html.replace(_KEY_MARK, services.new_key().encode()).replace(_CSRF_MARK, cookies.csrf_token().encode())
 

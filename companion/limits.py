@@ -36,7 +36,8 @@ DEFAULT_LIMITS = {
 
 # Which views each limit guards: every request to them counts.
 GUARDED = {
-    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table", "results.import_scenario"}),  # an import makes a table
+    # An import makes a table; a catalogue import stores cards for every table of the server.
+    "RATE_LIMIT_NEW_TABLE": frozenset({"tables.create_table", "results.import_scenario", "catalogue.import_cards"}),
     "RATE_LIMIT_JOIN": frozenset({"tables.join"}),
 }
 # The views that look up a code or link: their "no such table" answers count as misses. Only the

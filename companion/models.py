@@ -122,3 +122,20 @@ class HostKeyRecord(SQLModel, table=True):
     table_id: int = Field(foreign_key="game_table.id", index=True)
     token_hash: str = Field(max_length=64, unique=True, index=True)
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class CatalogueCardRecord(SQLModel, table=True):
+    """A card of an imported catalogue file: card facts only (no table, player or time), once per game and move.
+
+    ``kind`` is the move whose remembered fields the facts are (the game's ``Catalogue.kind``);
+    ``digest`` (SHA-256 of the facts as sorted JSON) keeps each card once.
+    """
+
+    __tablename__ = "catalogue_card"
+    __table_args__ = (UniqueConstraint("game", "kind", "digest", name="uq_catalogue_card"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=40)  # the unique constraint starts with it: cards are read by game
+    kind: str = Field(max_length=40)
+    facts: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    digest: str = Field(max_length=64)

@@ -63,6 +63,8 @@ class Action(StrEnum):
     CREATE_TABLE = "create a table"
     IMPORT_TABLE = "import a scenario file as a new table"
     VIEW_HISTORY = "view the history of finished tables"
+    VIEW_CATALOGUE = "see or download a game's card catalogue"
+    IMPORT_CATALOGUE = "import a card catalogue file"
     MANAGE_PROFILE = "make, show or delete this phone's profile"
     RESTORE_PROFILE = "restore a profile through its restore link"
     USE_SITE = "home page, settings, app shell"
@@ -124,6 +126,10 @@ RIGHTS: tuple[Right, ...] = (
     Right(Action.CREATE_TABLE, EVERYONE, note="rate-limited; this phone becomes the host"),
     Right(Action.IMPORT_TABLE, EVERYONE, note="rate-limited with creating; every entry checked by its move's record"),
     Right(Action.VIEW_HISTORY, EVERYONE, note="only the tables this phone (or its profile) played or hosted"),
+    Right(Action.VIEW_CATALOGUE, EVERYONE, note="card facts only: no table, player, seed or time"),
+    Right(
+        Action.IMPORT_CATALOGUE, EVERYONE, note="rate-limited with creating; every card checked as a purchase checks it"
+    ),
     Right(Action.MANAGE_PROFILE, EVERYONE, note="this phone's own profile only"),
     Right(Action.RESTORE_PROFILE, EVERYONE, note="holding the restore link; moves the profile and its seats"),
     Right(Action.USE_SITE, EVERYONE),
@@ -164,6 +170,9 @@ ROUTES: Mapping[str, Action] = {
     "results.recover_host": Action.RECOVER_HOST,
     "results.import_form": Action.IMPORT_TABLE,
     "results.import_scenario": Action.IMPORT_TABLE,
+    "catalogue.page": Action.VIEW_CATALOGUE,
+    "catalogue.download": Action.VIEW_CATALOGUE,
+    "catalogue.import_cards": Action.IMPORT_CATALOGUE,
     "shell.manifest": Action.USE_SITE,
     "shell.service_worker": Action.USE_SITE,
     "shell.offline": Action.USE_SITE,

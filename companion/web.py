@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
 from companion.games.contract import N_, Message, Move, RuleError, msg
+from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.table import TableState
 from companion.ledger.store import TableInfo
@@ -34,9 +35,12 @@ class Refused(Exception):
         self.message = message
 
 
-# Views that take more than a form's worth of body (``MAX_CONTENT_LENGTH``), and how much: a scenario
-# file at its cap plus the multipart envelope around it.
-LARGER_BODIES = {"results.import_scenario": MAX_SCENARIO_BYTES + 64 * 1024}
+# Views that take more than a form's worth of body (``MAX_CONTENT_LENGTH``), and how much: a file
+# at its cap plus the multipart envelope around it.
+LARGER_BODIES = {
+    "results.import_scenario": MAX_SCENARIO_BYTES + 64 * 1024,
+    "catalogue.import_cards": MAX_CATALOGUE_BYTES + 64 * 1024,
+}
 
 
 def allow_larger_bodies() -> None:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from companion.games.mechanics.catalogue import Catalogue
 
 Payload: TypeAlias = Mapping[str, Any]
 T = TypeVar("T")
@@ -389,6 +392,24 @@ def has_control_characters(text: str) -> bool:
     return any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text)
 
 
+def nesting_depth(value: Any, cap: int) -> int:
+    """Return how deeply lists and objects nest in ``value`` (without recursion; past ``cap`` it stops looking)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if level <= cap:  # deeper than the cap is enough to know
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def _check_value(spec: Field, value: Any) -> Any:
     if spec.type == "text":
         text = value.strip() if isinstance(value, str) else ""
@@ -573,6 +594,10 @@ class Game(Protocol):
     @property
     def templates(self) -> str | None:
         """Folder of the game's templates (its panel is ``_panel.html``), or None without a panel."""
+
+    @property
+    def catalogue(self) -> Catalogue | None:
+        """How the game's cards are a catalogue file, or None when the server keeps no catalogue of them."""
 
     def check_setup(self, setup: Setup) -> None:
         """Raise :class:`RuleError` if the players and options cannot play this game."""

@@ -35,3 +35,8 @@ def get_game(slug: str) -> Game:
         return GAMES[slug]
     except KeyError:
         raise RuleError(N_("Unknown game: {slug}."), slug=slug) from None
+
+
+def catalogue_games() -> dict[str, Game]:
+    """Return the games whose cards the server keeps as a catalogue (exported and imported as a file), by slug."""
+    return {slug: game for slug, game in GAMES.items() if game.catalogue is not None}

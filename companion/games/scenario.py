@@ -21,6 +21,7 @@ from companion.games.contract import (
     Setup,
     check_payload,
     has_control_characters,
+    nesting_depth,
     resolve_options,
 )
 from companion.games.registry import get_game
@@ -97,29 +98,11 @@ def parse_scenario(data: bytes | str) -> dict[str, Any]:
         raise RuleError(N_("A scenario nests at most {limit} levels deep."), limit=MAX_DEPTH) from None
     except ValueError as error:  # JSONDecodeError, or bytes that are not UTF-8
         raise RuleError(N_("This is not a JSON file: {error}."), error=str(error)[:120]) from None
-    if _depth(parsed) > MAX_DEPTH:
+    if nesting_depth(parsed, MAX_DEPTH) > MAX_DEPTH:
         raise RuleError(N_("A scenario nests at most {limit} levels deep."), limit=MAX_DEPTH)
     if not isinstance(parsed, dict):
         raise RuleError(N_("A scenario is a JSON object."))
     return parsed
-
-
-def _depth(value: Any) -> int:
-    """Return how deeply lists and objects nest in ``value`` (without recursion)."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, level)
-        if level <= MAX_DEPTH:  # deeper than the cap is enough to know
-            stack.extend((child, level + 1) for child in children)
-    return deepest
 
 
 def _objects(value: Any, what: str) -> list[Mapping[str, Any]]:

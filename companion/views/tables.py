@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 
 from companion import services
 from companion.games.contract import N_, Message, RuleError
-from companion.games.registry import GAMES, get_game
+from companion.games.registry import GAMES, catalogue_games, get_game
 from companion.htmx import wants_fragment
 from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.ledger.store import TableInfo
@@ -26,7 +26,7 @@ NEW_TABLE_PLAYERS = 6
 def home() -> ResponseReturnValue:
     """List the tables this phone has joined."""
     tables = services.tables_by_code(engine(), joined_codes())
-    return render_template("home.html", tables=tables, games=GAMES)
+    return render_template("home.html", tables=tables, games=GAMES, catalogues=catalogue_games())
 
 
 def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None) -> dict[str, Any]:

@@ -20,12 +20,14 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import services
+from companion import cards, services
 from companion.app import create_app
 from companion.cli import main
 from companion.config import RATE_LIMIT_KEYS
 from companion.games.registry import GAMES
 from companion.games.scenario import MAX_DEPTH, MAX_SCENARIO_BYTES, parse_scenario
+from companion.games.space_base import catalogue
+from companion.games.space_base import rules as space_base
 from companion.games.table import moves
 from companion.web import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, new_table
@@ -406,6 +408,63 @@ def test_importing_any_crafted_file_is_refused_cleanly_or_makes_one_table_that_a
     assert table_count(fuzz_app) == before + (1 if response.status_code == 303 else 0)
     if response.status_code == 303:
         assert_a_table_answers_every_page_without_a_5xx(phone, response.headers["Location"].rsplit("/", 1)[1])
+
+
+crafted_card = st.dictionaries(
+    st.one_of(st.sampled_from(space_base.CARD_FIELDS), long_texts),
+    st.one_of(whole_numbers, long_texts, scenario_parts),
+    max_size=5,
+)
+# Cards that pass every check, with the widest values the checks let through.
+accepted_card = st.fixed_dictionaries(
+    {"sector": st.integers(1, 12), "cost": st.integers(0, 20)},
+    optional={
+        "name": printable.filter(str.strip),
+        "blue_kind": st.sampled_from(space_base.REWARD_KINDS),
+        "blue_amount": st.integers(0, 20),
+        "red_text": printable.filter(str.strip),
+        "slots": st.integers(0, 6),
+        "ability": st.sampled_from(space_base.ABILITY_KINDS),
+    },
+)
+crafted_catalogue = st.fixed_dictionaries(
+    {
+        "format": st.one_of(st.just(catalogue.FORMAT), long_texts),
+        "version": st.one_of(st.just(catalogue.VERSION), whole_numbers),
+        "game": st.one_of(st.just(space_base.SLUG), long_texts),
+        "cards": st.one_of(st.lists(st.one_of(crafted_card, accepted_card), max_size=4), scenario_parts),
+    },
+    optional={"table": scenario_parts},
+)
+accepted_catalogue = st.fixed_dictionaries(
+    {
+        "format": st.just(catalogue.FORMAT),
+        "version": st.just(catalogue.VERSION),
+        "game": st.just(space_base.SLUG),
+        "cards": st.lists(accepted_card, max_size=4),
+    }
+)
+
+
+@FUZZ
+@given(document=st.one_of(crafted_catalogue, accepted_catalogue))
+def test_importing_any_crafted_card_catalogue_is_refused_cleanly_or_keeps_cards_every_table_offers(
+    fuzz_app: Flask, host: FlaskClient, tables: dict[str, str], document: dict[str, Any]
+) -> None:
+    engine = fuzz_app.extensions[ENGINE_KEY]
+    before = cards.stored_cards(engine, game=space_base.SLUG)
+    phone = fuzz_app.test_client()
+    body = json.dumps(document).encode()
+    response = phone.post(f"/cards/{space_base.SLUG}", data={"catalogue": (io.BytesIO(body), "cards.json")})
+    assert_refused_with_a_message(response, document)
+    after = cards.stored_cards(engine, game=space_base.SLUG)
+    if response.status_code >= 400:
+        assert after == before, document
+        return
+    assert response.status_code == 303 and after[: len(before)] == before, document
+    assert all(catalogue.card_facts(facts) == facts for _kind, facts in after)
+    assert host.get(f"/t/{tables[space_base.SLUG]}").status_code == 200  # the board offers them all
+    assert phone.get(f"/cards/{space_base.SLUG}/catalogue.json").status_code == 200
 
 
 @FUZZ

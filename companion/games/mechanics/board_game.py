@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.contract import Move, RuleOption, Scoreboard, Setup, TallyCategory, Viewer
+from companion.games.mechanics.catalogue import Catalogue
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class BoardGame:
     # Shuffle again, from the fresh seed of the second setup, what is still hidden in a state (undrawn
     # cards, a stack): an imported table's file chose its seed, and nothing it fixed may stay predictable.
     redraw_hidden: Callable[[Setup, Setup, Any], Any] | None = None
+    catalogue: Catalogue | None = None  # the cards the server keeps, exports and imports as a file
 
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:
         """Return the game's scoreboard (its own state holds every point: the tally is not counted)."""

@@ -41,6 +41,7 @@ class SheetGame:
     templates: str | None = None
     table_extras: bool = True  # the tally sheet is the game's score sheet
     bgg_id: int | None = None
+    catalogue: None = None  # a score sheet has no cards
 
     def check_setup(self, setup: Setup) -> None:
         """Raise RuleError unless the player count fits the game."""

@@ -8,6 +8,7 @@ from companion.games.contract import N_, Setup
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.space_base import rules
+from companion.games.space_base.catalogue import CATALOGUE
 from companion.games.space_base.view import space_base_view
 
 
@@ -31,6 +32,7 @@ GAME = BoardGame(
     initial_state=rules.initial_state,
     score_state=rules.score_space_base,
     view=space_base_view,
+    catalogue=CATALOGUE,
     reference_lines=(
         "",
         "### Space Base: cards in moves",

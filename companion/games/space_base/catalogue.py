@@ -4,8 +4,8 @@ Cards are data in one shape (the fields of :data:`rules.CARD_FIELDS`: sector, co
 both rewards, charge slots, the ability). A catalogue holds card facts only: no table, player or
 time. The server's catalogue is the cards typed at its tables (the remembered fields of
 ``sb.first-ship`` and ``sb.buy``) plus catalogues imported from files; a phone offers each of its
-cards for a one-tap purchase. This module writes and reads the file; storing it and the routes
-that export and import it belong to the web layer.
+cards for a one-tap purchase. This module writes and reads the file (:data:`CATALOGUE`, the
+game's declaration); storing it and the routes that export and import it belong to the web layer.
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.games.contract import N_, Move, RuleError, check_payload
+from companion.games.contract import N_, Move, RuleError, check_payload, msg
+from companion.games.mechanics.catalogue import Catalogue
 from companion.games.space_base import rules
 
 FORMAT = "table-companion/space-base-cards"
 VERSION = 1
 LIMIT = 1000  # more cards than the game prints (60 starting, 132 ships, 12 colonies)
+FILE_KEYS = frozenset({"format", "version", "game", "cards"})
 
 
 def _card_move() -> Move:
@@ -28,7 +30,8 @@ def _card_move() -> Move:
 def card_facts(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Return the card facts among ``fields`` (a move's payload or a catalogue entry), checked, or raise RuleError."""
     facts = {name: fields[name] for name in rules.CARD_FIELDS if name in fields}
-    check_payload(_card_move(), {**facts, "seat": 1, "how": rules.PURCHASE})
+    checked = check_payload(_card_move(), {**facts, "seat": 1, "how": rules.PURCHASE})
+    facts = {name: checked[name] for name in rules.CARD_FIELDS if name in checked}  # texts trimmed, blanks left out
     rules.card_from(facts)
     return facts
 
@@ -44,8 +47,11 @@ def export_catalogue(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 def import_catalogue(document: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
     """Return the card facts of a catalogue file, each checked as a purchase checks it, or raise RuleError."""
-    if document.get("format") != FORMAT or document.get("version") != VERSION:
+    if document.get("format") != FORMAT or document.get("version") != VERSION or document.get("game") != rules.SLUG:
         raise RuleError(N_("This is not a Space Base card catalogue (version {version})."), version=VERSION)
+    unexpected = sorted(str(key) for key in set(document) - FILE_KEYS)
+    if unexpected:
+        raise RuleError(N_("Unexpected field: {name}."), name=", ".join(unexpected)[:120])
     cards = document.get("cards")
     if not isinstance(cards, list) or len(cards) > LIMIT:
         raise RuleError(N_("A catalogue holds a list of at most {limit} cards."), limit=LIMIT)
@@ -53,8 +59,18 @@ def import_catalogue(document: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
     for number, entry in enumerate(cards, start=1):
         if not isinstance(entry, Mapping):
             raise RuleError(N_("Card {number} of the catalogue is not a card."), number=number)
+        unexpected = sorted(str(key) for key in set(entry) - set(rules.CARD_FIELDS))
+        if unexpected:  # a card is card facts only: a seat, a table or a time is not one
+            raise RuleError(
+                N_("Card {number} of the catalogue: {error}"),
+                number=number,
+                error=msg(N_("Unexpected field: {name}."), name=", ".join(unexpected)[:120]),
+            )
         try:
             facts.append(card_facts(entry))
         except RuleError as error:
             raise RuleError(N_("Card {number} of the catalogue: {error}"), number=number, error=error.message) from None
     return tuple(export_catalogue(facts)["cards"])
+
+
+CATALOGUE = Catalogue(rules.BUY, LIMIT, card_facts, export_catalogue, import_catalogue)

@@ -4,8 +4,8 @@ A table's state is folded from its ledger and kept in memory only: 10,000 entrie
 of milliseconds and 50,000 within the cold-board target (docs/benchmarks.md), so the stored
 snapshots (84 % of one long table's database) are no longer worth their rows and writes.
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-11-26 11:30:00.000000
 """
 from collections.abc import Sequence
@@ -15,8 +15,8 @@ import sqlmodel
 from alembic import op
 
 
-revision: str = '0007'
-down_revision: str | None = '0006'
+revision: str = '0008'
+down_revision: str | None = '0007'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

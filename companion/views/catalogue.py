@@ -1,0 +1,62 @@
+"""A game's card catalogue on this server: download it as a file, or import one (card facts only)."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from companion import services
+from companion.games.contract import N_, Game, Message, RuleError
+from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
+from companion.games.registry import catalogue_games
+from companion.web import engine, refuse, sequence_number
+
+bp = Blueprint("catalogue", __name__)
+
+
+def _game(slug: str) -> Game:
+    game = catalogue_games().get(slug)
+    if game is None:
+        raise refuse(404, N_("This game keeps no card catalogue."))
+    return game
+
+
+def _page(game: Game, error: Message | None = None, added: int | None = None) -> str:
+    known = services.server_catalogue(engine(), game)
+    return render_template("catalogue.html", catalogue=known, error=error, added=added)
+
+
+@bp.get("/cards/<slug>")
+def page(slug: str) -> ResponseReturnValue:
+    """Show how many cards of a game this server knows, with the download and the import form."""
+    return _page(_game(slug), added=sequence_number(request.args.get("added")))
+
+
+@bp.get("/cards/<slug>/catalogue.json")
+def download(slug: str) -> ResponseReturnValue:
+    """Download the game's catalogue: the cards typed at this server's tables and the imported ones."""
+    known = services.server_catalogue(engine(), _game(slug))
+    body = json.dumps(known.file, ensure_ascii=False, indent=1)
+    disposition = f'attachment; filename="{slug}-cards.json"'
+    return Response(body, mimetype="application/json", headers={"Content-Disposition": disposition})
+
+
+@bp.post("/cards/<slug>")
+def import_cards(slug: str) -> ResponseReturnValue:
+    """Keep the cards of a catalogue file, all or none (limited like creating a table)."""
+    game = _game(slug)
+    upload = request.files.get("catalogue")
+    data = upload.read(MAX_CATALOGUE_BYTES + 1) if upload is not None else b""
+    for spooled in request.files.values():  # a large file is spooled to disk: closed now, not by the collector
+        spooled.close()
+    try:
+        if not data:
+            raise RuleError(
+                N_("Choose a card catalogue file (at most {limit} MB)."), limit=MAX_CATALOGUE_BYTES // 2**20
+            )
+        added = services.import_catalogue(engine(), game, data)
+    except RuleError as error:
+        return _page(game, error=error.message), 422
+    return redirect(url_for("catalogue.page", slug=slug, added=added), 303)
