@@ -1,0 +1,94 @@
+"""Use cases, one module each: tables, play, catalogues, results, profiles. Views call exactly one.
+
+Each use case reads what it needs, asks the pure core (``companion.games``) to decide, stores
+through ``companion.ledger.store`` or ``companion.history``, and tells the table's phones. The
+names below are the ones the web layer and the command line use.
+"""
+
+from companion.services.catalogues import ServerCatalogue, import_catalogue, remembered, server_catalogue
+from companion.services.play import (
+    KeyReused,
+    LogPage,
+    SeatNotHeld,
+    SeatView,
+    latest_news,
+    log_page,
+    new_key,
+    public_seed_hash,
+    record,
+    scoreboard,
+    seat_view,
+    table_state,
+    take_seat,
+)
+from companion.services.profiles import (
+    ProfileExists,
+    create_profile,
+    delete_profile,
+    find_profile,
+    host_key_table,
+    link_seat,
+    new_host_key,
+    player_stats,
+    restore_profile,
+)
+from companion.services.results import ResultsView, export_play, finished_plays, results_view
+from companion.services.tables import (
+    COLOUR_NAMES,
+    OPTIONS_SHOWN,
+    PLAYER_COLOURS,
+    NotFound,
+    PlayerEntry,
+    all_options,
+    create_table,
+    export_scenario,
+    find_table,
+    form_options,
+    import_scenario,
+    tables_by_code,
+)
+
+__all__ = [
+    "COLOUR_NAMES",
+    "OPTIONS_SHOWN",
+    "PLAYER_COLOURS",
+    "KeyReused",
+    "LogPage",
+    "NotFound",
+    "PlayerEntry",
+    "ProfileExists",
+    "ResultsView",
+    "SeatNotHeld",
+    "SeatView",
+    "ServerCatalogue",
+    "all_options",
+    "create_profile",
+    "create_table",
+    "delete_profile",
+    "export_play",
+    "export_scenario",
+    "find_profile",
+    "find_table",
+    "finished_plays",
+    "form_options",
+    "host_key_table",
+    "import_catalogue",
+    "import_scenario",
+    "latest_news",
+    "link_seat",
+    "log_page",
+    "new_host_key",
+    "new_key",
+    "player_stats",
+    "public_seed_hash",
+    "record",
+    "remembered",
+    "restore_profile",
+    "results_view",
+    "scoreboard",
+    "seat_view",
+    "server_catalogue",
+    "table_state",
+    "tables_by_code",
+    "take_seat",
+]

@@ -1,0 +1,184 @@
+"""Cards the server remembers: what was typed at its tables and the catalogue files imported here."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+
+from companion import cards
+from companion.db import database_name
+from companion.games.contract import (
+    N_,
+    Game,
+    Move,
+    RuleError,
+)
+from companion.games.mechanics.catalogue import Catalogue, parse_catalogue_file
+from companion.games.registry import get_game
+from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
+from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.ledger import store
+
+REMEMBERED_PER_MOVE = 24
+
+
+REMEMBERED_FROM_FILES = 240  # more cards than a game prints (Space Base: 60 starting ships, 132 ships)
+
+
+REMEMBERED_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """What the server remembers for re-entry, by move kind, and a short fingerprint of it.
+
+    The fingerprint is part of the rendered-board cache's key: made once per look-up of the
+    database (a repr of a full imported catalogue took 1.3 ms, on every board served).
+    """
+
+    by_move: dict[str, tuple[dict[str, Any], ...]]
+    fingerprint: str = ""
+
+
+NOTHING_REMEMBERED = Remembered({})
+
+
+_remembered: dict[tuple[str, str], tuple[float, Remembered]] = {}
+
+
+def _remembering(game: Game) -> tuple[Move, ...]:
+    """The game's moves whose typed fields the server remembers for re-entry."""
+    found = _REMEMBERING.get(game.slug)
+    if found is None:
+        found = _REMEMBERING[game.slug] = tuple(move for move in game.moves if move.remember)
+    return found
+
+
+_REMEMBERING: dict[str, tuple[Move, ...]] = {}
+
+
+def _remembers(game: Game, kind: str) -> bool:
+    return any(move.kind == kind for move in _remembering(game))
+
+
+def remembered(engine: Engine, slug: str) -> Remembered:
+    """Return, per move that remembers fields, the distinct values the server knows, newest first.
+
+    The values typed at this server's tables come first (the newest few), then the cards of the
+    catalogue files imported here (see :func:`import_catalogue`). Kept for a few seconds per
+    process (and dropped when this process records such a move or imports a catalogue).
+    """
+    game = get_game(slug)
+    moves_remembering = _remembering(game)
+    if not moves_remembering:
+        return NOTHING_REMEMBERED
+    key = (database_name(engine), slug)
+    cached = _remembered.get(key)
+    if cached is not None and time.monotonic() - cached[0] < REMEMBERED_SECONDS:
+        return cached[1]
+    from_files = _cards_from_files(engine, game)
+    found: dict[str, tuple[dict[str, Any], ...]] = {}
+    for move in moves_remembering:
+        kinds_sharing = [m.kind for m in moves_remembering if m.remember == move.remember]
+        required = [spec.name for spec in move.fields if spec.required and spec.name in move.remember]
+        typed = [
+            {name: payload[name] for name in move.remember if name in payload}
+            for payload in store.recent_payloads(engine, kinds=kinds_sharing, limit=REMEMBERED_PER_MOVE * 8)
+            if all(name in payload for name in required)
+        ]
+        imported = [facts for kind in kinds_sharing for facts in from_files.get(kind, ())]
+        found[move.kind] = _distinct([*_distinct(typed)[:REMEMBERED_PER_MOVE], *imported[:REMEMBERED_FROM_FILES]])
+    fingerprint = hashlib.sha256(repr(sorted(found.items())).encode()).hexdigest()[:16] if any(found.values()) else ""
+    known = Remembered(found, fingerprint)
+    _remembered[key] = (time.monotonic(), known)
+    return known
+
+
+def _distinct(values: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
+    """Return ``values`` without repeats (the first of equal ones kept), in order."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for fields in values:
+        seen.setdefault(tuple(sorted(fields.items())), fields)
+    return tuple(seen.values())
+
+
+def _cards_from_files(engine: Engine, game: Game) -> dict[str, list[dict[str, Any]]]:
+    """The cards of the catalogue files imported on this server, by the move whose fields they are."""
+    if game.catalogue is None:
+        return {}
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for kind, facts in cards.stored_cards(engine, game=game.slug):
+        by_kind.setdefault(kind, []).append(facts)
+    return by_kind
+
+
+# An export reads the newest entries of the moves that make cards, at every table of this server:
+# a game of Space Base makes about 50, so this is a few hundred games.
+CATALOGUE_SCAN = 20_000
+
+
+@dataclass(frozen=True)
+class ServerCatalogue:
+    """The cards this server knows of a game, as the catalogue file to download."""
+
+    game: Game
+    file: dict[str, Any]
+    imported: int  # cards kept from imported files (some may have been typed here too)
+
+    @property
+    def count(self) -> int:
+        """How many cards the file holds."""
+        return len(self.file["cards"])
+
+
+def _catalogue(game: Game) -> Catalogue:
+    if game.catalogue is None:
+        raise RuleError(N_("This game keeps no card catalogue."))
+    return game.catalogue
+
+
+def server_catalogue(engine: Engine, game: Game) -> ServerCatalogue:
+    """Return the catalogue of ``game`` on this server: the cards typed at its tables, newest first, then
+    the imported ones; each card once, card facts only (a typed card the checks now refuse is left out)."""
+    catalogue = _catalogue(game)
+    card_move = next(move for move in game.moves if move.kind == catalogue.kind)
+    kinds_sharing = [move.kind for move in _remembering(game) if move.remember == card_move.remember]
+    typed = []
+    for payload in store.recent_payloads(engine, kinds=kinds_sharing, limit=CATALOGUE_SCAN):
+        try:
+            typed.append(catalogue.facts(payload))
+        except RuleError:
+            continue
+    imported = [facts for kind, facts in cards.stored_cards(engine, game=game.slug) if kind == catalogue.kind]
+    known = _distinct([*typed, *imported])[: catalogue.limit]
+    return ServerCatalogue(game, catalogue.write(known), len(imported))
+
+
+def import_catalogue(engine: Engine, game: Game, data: bytes) -> int:
+    """Keep the cards of a catalogue file for ``game`` (each checked, all or none); return how many were new.
+
+    The file is read with :func:`parse_catalogue_file` (size, depth, UTF-8) and the game's
+    catalogue (every card checked as a purchase checks it); RuleError says what is wrong, and
+    nothing is stored then.
+    """
+    catalogue = _catalogue(game)
+    facts = catalogue.read(parse_catalogue_file(data))
+    try:
+        added = cards.add_cards(engine, game=game.slug, kind=catalogue.kind, cards=facts, limit=catalogue.limit)
+    except cards.CatalogueFull:
+        raise RuleError(
+            N_("This server keeps at most {limit} cards of a game from catalogue files."), limit=catalogue.limit
+        ) from None
+    _remembered.pop((database_name(engine), game.slug), None)
+    return added
+
+
+def forget(engine: Engine, game: Game, kind: str) -> None:
+    """Forget what this process remembers of ``game`` once a move of ``kind`` may have added to it."""
+    if _remembers(game, kind):
+        _remembered.pop((database_name(engine), game.slug), None)

@@ -1,0 +1,121 @@
+"""Profiles and host recovery: a player's name and statistics across tables, moved between phones by a link."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+
+from sqlalchemy import Engine
+
+from companion import history
+from companion.games import kinds
+from companion.games.contract import (
+    N_,
+    RuleError,
+    has_control_characters,
+)
+from companion.games.scenario import MAX_NAME
+from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
+from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.ledger import store
+from companion.ledger.store import TableInfo
+from companion.live import Broker
+from companion.results import (
+    PlayResult,
+)
+from companion.services.play import record, table_state
+from companion.services.tables import NotFound
+
+
+def player_stats(
+    engine: Engine, profile: history.Profile
+) -> tuple[list[PlayResult], list[history.GameStats], list[history.HeadToHead]]:
+    """Return a profile's plays, its statistics per game, and its head-to-head records."""
+    mine = history.plays(engine, device=profile.device, limit=1000)
+    games, heads = history.stats(mine, profile.device)
+    return mine, games, heads
+
+
+ProfileExists = history.ProfileExists
+
+
+def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
+    """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token.
+
+    Raises :class:`ProfileExists` when the phone has one already (its token stays the one it has).
+    """
+    clean = name.strip()
+    if not 1 <= len(clean) <= MAX_NAME or has_control_characters(clean):
+        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    token = history.new_token()
+    profile = history.create_profile(engine, name=clean, device=device, token=token)
+    for table in store.tables_by_code(engine, list(seats)):
+        if table_state(engine, table).claims.get(seats[table.code]) == device:
+            history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seats[table.code])
+    return profile, token
+
+
+def find_profile(engine: Engine, token: str | None) -> history.Profile | None:
+    """Return the profile of a token, or None."""
+    return history.find_profile(engine, token=token) if token else None
+
+
+def link_seat(engine: Engine, profile: history.Profile | None, table: TableInfo, seat: int) -> None:
+    """Remember a seat that a profile's phone has just taken."""
+    if profile is not None:
+        history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
+
+
+def restore_profile(
+    engine: Engine, profile: history.Profile, *, device: str, broker: Broker | None = None
+) -> tuple[str, list[tuple[TableInfo, int]]]:
+    """Move a profile and the seats its phone holds to the phone ``device``; return its new token and the seats.
+
+    A move, not a copy: each seat still held by the profile's old phone is moved by a ``seat.move``
+    entry that every phone at the table sees in the log, the old phone only watches from then on,
+    and the old restore link stops working (the profile gets a new token). Raises
+    :class:`ProfileExists` if ``device`` has a profile of its own.
+    """
+    token = history.new_token()
+    moved = history.move_profile(engine, profile=profile, device=device, token=token)
+    seats = dict(history.linked_seats(engine, profile_id=profile.id))
+    restored = []
+    for table in store.tables_by_ids(engine, list(seats)):
+        seat = seats[table.id]
+        state = table_state(engine, table)
+        if state.claims.get(seat) == profile.device and not state.ended:
+            record(
+                engine,
+                table,
+                kind=kinds.SEAT_MOVE,
+                payload={"seat": seat, "device": moved.device},
+                author=seat,
+                by_host=False,
+                idempotency_key=f"move-{secrets.token_hex(12)}",
+                broker=broker,
+                joining=True,
+            )
+        if table_state(engine, table).claims.get(seat) == moved.device:
+            restored.append((table, seat))
+    return token, restored
+
+
+def delete_profile(engine: Engine, profile: history.Profile) -> int:
+    """Delete a profile and its name from every kept result."""
+    return history.delete_profile(engine, profile=profile)
+
+
+def new_host_key(engine: Engine, table: TableInfo) -> str:
+    """Return a new host recovery token for a table (only its hash is kept: it is shown once)."""
+    token = history.new_token()
+    history.add_host_key(engine, table_id=table.id, token=token)
+    return token
+
+
+def host_key_table(engine: Engine, token: str) -> TableInfo:
+    """Return the table a host recovery token restores, or raise NotFound."""
+    table_id = history.host_key_table(engine, token=token)
+    tables = store.tables_by_ids(engine, [table_id]) if table_id is not None else []
+    if not tables:
+        raise NotFound
+    return tables[0]

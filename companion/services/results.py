@@ -1,0 +1,84 @@
+"""Results: the results page of a table, its exports, and the finished tables a phone played or hosted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from sqlalchemy import Engine
+
+from companion import history
+from companion.games.contract import (
+    Scoreboard,
+)
+from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
+from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.games.table import (
+    TableState,
+)
+from companion.ledger.store import TableInfo
+from companion.results import (
+    FORMER_PLAYER,
+    BarChart,
+    BreakdownRow,
+    PlayResult,
+    SeatResult,
+    bar_chart,
+    breakdown,
+    play_result,
+)
+from companion.services.play import keep_play, kept_play, scoreboard, table_state
+from companion.services.tables import NotFound
+
+
+def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -> list[PlayResult]:
+    """Return the finished tables a phone played (its device held a seat) or hosted (by code), newest first."""
+    return history.plays(engine, device=device, codes=hosted)
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    """What the results page shows, computed here so that the template only displays."""
+
+    board: Scoreboard
+    seats: tuple[SeatResult, ...]  # in rank order, names as shown
+    winners: tuple[str, ...]
+    rows: tuple[BreakdownRow, ...]
+    chart: BarChart
+    ended: bool
+
+
+def results_view(engine: Engine, table: TableInfo, state: TableState, translate: Callable[[str], str]) -> ResultsView:
+    """Return the results of a table: ranks, winners, breakdown rows and chart, names of forgotten players replaced."""
+    board = scoreboard(state)
+    play = play_result(table.code, table.setup, board, {}, table.created_at)
+    if state.ended:
+        keep_play(engine, table, state)  # kept when the table ended; this heals a table that ended before
+        forgotten = history.forgotten_seats(engine, table_id=table.id)
+        play = replace(
+            play,
+            seats=tuple(
+                replace(seat, name=translate(FORMER_PLAYER), forgotten=True) if seat.seat in forgotten else seat
+                for seat in play.seats
+            ),
+        )
+    rows = breakdown(play.seats)
+    return ResultsView(
+        board=board,
+        seats=play.seats,
+        winners=tuple(seat.name for seat in play.winners),
+        rows=rows,
+        chart=bar_chart(play.seats, rows),
+        ended=state.ended,
+    )
+
+
+def export_play(engine: Engine, table: TableInfo) -> PlayResult:
+    """Return the kept result of an ended table (for the CSV and BG Stats exports), or raise NotFound."""
+    play = kept_play(engine, table)
+    if play is None:
+        state = table_state(engine, table)
+        if not state.ended:
+            raise NotFound
+        play = keep_play(engine, table, state)
+    return play
