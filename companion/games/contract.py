@@ -274,12 +274,14 @@ OWN_SEAT = "own-seat"  # for the seat in the move's ``seat`` field: its holder o
 ANYONE = "anyone"  # any seated phone or the host
 HOST = "host"  # the host only
 JOIN = "join"  # only through the join link (a phone taking a seat), never from a form
+ACTIVE = "active"  # the player whose turn it is (the game's ``active_seat`` of its state), or the host
 
 WHO_PHRASES = {
     OWN_SEAT: N_("the player of that seat (or the host)"),
     ANYONE: N_("anyone seated"),
     HOST: N_("the host"),
     JOIN: N_("a phone joining through the join link"),
+    ACTIVE: N_("the player whose turn it is (or the host)"),
 }
 
 
@@ -303,8 +305,10 @@ class Move:
     ``apply(setup, state, event)`` returns the new state or raises :class:`RuleError`; for a
     game's own moves ``state`` is the game's state, for the table's moves the table's state.
     ``describe(setup, state, event, who)`` says it in plain words for the log (``who`` is the
-    name of the seat in the payload, if any). ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, or a
-    function of the setup for moves that a rule option restricts.
+    name of the seat in the payload, if any). ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, ACTIVE,
+    or a function of the setup for moves that a rule option restricts. ACTIVE is read from the game's
+    state (``active_seat``) when the move is made and when a ledger is folded again, so an entry an
+    undo left out of turn is skipped on replay as it would be refused now.
     """
 
     kind: str

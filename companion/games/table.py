@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.games import kinds
 from companion.games.contract import (
+    ACTIVE,
     ANYONE,
     HOST,
     JOIN,
@@ -450,6 +451,8 @@ def _apply_all(
             if move is None:
                 raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
             event = _checked(setup, move, event)
+            if move.who == ACTIVE:
+                _check_turn(game, setup, game_state, event)
             if event.kind in _TABLE_KINDS:
                 state = move.apply(setup, evolve(state, game=game_state), event)
                 game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
@@ -502,6 +505,8 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
     checked = _checked(state.setup, move, event)
     _authorize(move, state, checked, joining)
+    if move.who == ACTIVE:
+        _check_turn(game, state.setup, state.game, checked)
     setup = state.setup
     scope_state = state if move.kind in _TABLE_KINDS else state.game
     if move.guard is not None:
@@ -526,6 +531,21 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     return checked, evolve(state, game=move.apply(setup, state.game, checked))
 
 
+def _check_turn(game: Game, setup: Setup, game_state: Any, event: Event) -> None:
+    """Raise RuleError unless the entry is the active player's (or the host's): a ``who=ACTIVE`` move.
+
+    While nobody's turn is on (before the start, after the end) the game's own rule says why not.
+    """
+    active = _active_seat(game, game_state)
+    if active is not None and not event.by_host and event.author != active:
+        raise RuleError(N_("Only {name}, whose turn it is, can do this."), name=setup.player(active).name)
+
+
+def _active_seat(game: Game, game_state: Any) -> int | None:
+    active_seat = getattr(game, "active_seat", None)
+    return active_seat(game_state) if active_seat is not None else None
+
+
 def _authorize(move: Move, state: TableState, event: Event, joining: bool) -> None:
     """Raise RuleError unless the move's record lets this phone make it."""
     who = move.who_at(state.setup)
@@ -537,7 +557,7 @@ def _authorize(move: Move, state: TableState, event: Event, joining: bool) -> No
         raise RuleError(N_("Only a seat can be taken through the join link."))
     if who == HOST and not event.by_host:
         raise RuleError(N_("Only the host can do this."))
-    if who == ANYONE and not event.by_host and event.author is None:
+    if who in (ANYONE, ACTIVE) and not event.by_host and event.author is None:
         raise RuleError(N_("Spectators can only watch."))
     if who == OWN_SEAT and event.payload.get("seat") not in _seats_for(state, event.author, event.by_host):
         raise RuleError(N_("You can only record for your own seat."))
@@ -589,7 +609,12 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
     if who == OWN_SEAT:
         seats = _seats_for(state, seat, host)
         return Control(move.kind, bool(seats), seats, hidden)
-    allowed = host if who == HOST else (host or seat is not None)
+    if who == HOST:
+        allowed = host
+    elif who == ACTIVE:
+        allowed = host or (seat is not None and seat == _active_seat(game, state.game))
+    else:
+        allowed = host or seat is not None
     if allowed and move.asks_nothing:
         try:
             _tried(game, state, Event(state.last_seq + 1, move.kind, dict(hidden), author=seat, by_host=host), False)

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from companion.games.contract import Event, Player, RuleError, Setup, Viewer, resolve_options
+from companion.games.contract import ACTIVE, Event, Player, RuleError, Setup, Viewer, resolve_options
 from companion.games.mechanics.randomness import roll
 from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
 from companion.games.space_base.view import space_base_view, take_options
-from companion.games.table import TABLE_OPTIONS, TableState, controls, decide, fold
+from companion.games.table import TABLE_OPTIONS, TableState, controls, decide, fold, viewer
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
@@ -549,3 +549,29 @@ def test_whether_an_exchange_moves_a_colony_is_the_tables_option() -> None:
         else:
             with pytest.raises(RuleError, match="Colonies do not move"):
                 table.move(sb.EXCHANGE_MOVE, **exchange)
+
+
+def test_only_the_player_whose_turn_it_is_rolls_and_ends_the_turn_as_the_moves_record_says() -> None:
+    table = started()
+    active = table.game.active
+    other = next(seat for seat in table.setup.seats if seat != active)
+    phones = {seat: viewer(GAME, table.state, seat, False).controls for seat in table.setup.seats}
+    assert [seat for seat, shown in phones.items() if shown[sb.ROLL].allowed] == [active]
+    assert viewer(GAME, table.state, None, True).controls[sb.ROLL].allowed  # the host, for the active player
+    with pytest.raises(RuleError, match="whose turn it is"):
+        table.move(sb.ROLL, author=other, values=[2, 3])
+    table.move(sb.ROLL, author=active, values=[2, 3])
+    assert next(m for m in GAME.moves if m.kind == sb.ROLL).who == ACTIVE
+
+
+def test_a_roll_an_undo_left_out_of_turn_is_skipped_when_the_ledger_is_folded_again() -> None:
+    table = started()
+    first = table.game.active
+    table.turn((2, 3), {seat: "sum" for seat in table.setup.seats}).move(sb.END_TURN, author=first)
+    second = table.game.active
+    table.move(sb.ROLL, author=second, values=[1, 1])
+    end_turn = next(e for e in reversed(table.state.events) if e.kind == sb.END_TURN)
+    ledger = [*table.state.events, Event(table.state.last_seq + 1, "void", {"target": end_turn.seq}, by_host=True)]
+    refolded = fold(GAME, table.setup, ledger)
+    assert refolded.game.active == first
+    assert table.state.last_seq in refolded.skipped  # the second player's roll, out of turn once undone

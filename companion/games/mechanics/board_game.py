@@ -37,6 +37,9 @@ class BoardGame:
     # Shuffle again, from the fresh seed of the second setup, what is still hidden in a state (undrawn
     # cards, a stack): an imported table's file chose its seed, and nothing it fixed may stay predictable.
     redraw_hidden: Callable[[Setup, Setup, Any], Any] | None = None
+    # The seat whose turn it is (None before the game starts or after it ends): moves declared
+    # ``who=ACTIVE`` are that seat's (or the host's).
+    active_seat: Callable[[Any], int | None] | None = None
     catalogue: Catalogue | None = None  # the cards the server keeps, exports and imports as a file
 
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:

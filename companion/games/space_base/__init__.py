@@ -32,6 +32,7 @@ GAME = BoardGame(
     initial_state=rules.initial_state,
     score_state=rules.score_space_base,
     view=space_base_view,
+    active_seat=rules.active_seat,
     catalogue=CATALOGUE,
     reference_lines=(
         "",

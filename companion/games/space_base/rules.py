@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.games.contract import (
+    ACTIVE,
     ANYONE,
     N_,
     CategoryScore,
@@ -495,9 +496,6 @@ def _check_turn(state: SpaceBase) -> int:
 
 def _roll(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     active = _check_turn(state)
-    # The contract's ``who`` has no "active player": the check stays here (see the move's record).
-    if not event.by_host and event.author != active:
-        raise RuleError(N_("Only {name}, whose turn it is, rolls."), name=setup.player(active).name)
     if state.roll is not None:
         raise RuleError(N_("The dice of this turn are already rolled."))
     typed = event.payload.get("values")
@@ -1066,8 +1064,6 @@ def _after_vp_change(state: SpaceBase, seat: int, gained: int) -> SpaceBase:
 def _end_turn(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     """Income floor, then the next player; at the end of the last round, the end or an extra round."""
     active = _check_turn(state)
-    if not event.by_host and event.author != active:
-        raise RuleError(N_("Only {name}, whose turn it is, ends it."), name=setup.player(active).name)
     if state.roll is None:
         raise RuleError(N_("Roll the dice first."))
     players = state.extra_players if state.extra_round else state.order
@@ -1224,7 +1220,7 @@ MOVES = (
             if "values" in e.payload
             else msg(N_("Rolled the dice in the app"))
         ),
-        who=ANYONE,  # the active player (or the host): checked in the rule, the contract has no such rule
+        who=ACTIVE,
         guard=_turn,
     ),
     Move(
@@ -1308,7 +1304,7 @@ MOVES = (
         (),
         _end_turn,
         lambda setup, state, e, who: msg(N_("End of turn")),
-        who=ANYONE,  # the active player (or the host): checked in the rule
+        who=ACTIVE,
         guard=_turn,
     ),
     Move(
@@ -1451,3 +1447,8 @@ def score_space_base(setup: Setup, state: SpaceBase) -> Scoreboard:
         decided=decided,
         start_seat=state.order[0] if state.order else None,
     )
+
+
+def active_seat(state: SpaceBase) -> int | None:
+    """The seat whose turn it is (None before the start player is chosen, and once the game is over)."""
+    return None if not state.started or state.over else state.active
