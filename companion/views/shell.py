@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template
+from flask import Blueprint, Response, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 bp = Blueprint("shell", __name__)
+
+# The app shell kept for offline starts: what every page loads (see templates/base.html).
+SHELL_FILES = (
+    "css/app.css",
+    "js/htmx.min.js",
+    "js/sse.min.js",
+    "js/idiomorph-ext.min.js",
+    "js/app.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+)
 
 
 @bp.get("/manifest.webmanifest")
@@ -22,7 +34,13 @@ def manifest() -> ResponseReturnValue:
 def service_worker() -> ResponseReturnValue:
     """Serve the service worker from the root so that it controls every page."""
     static = Path(current_app.static_folder or "static")
-    script = (static / "js" / "sw.js").read_text().replace("__SHELL_VERSION__", _shell_version(static))
+    shell = [url_for("shell.offline"), *(url_for("static", filename=name) for name in SHELL_FILES)]
+    script = (
+        (static / "js" / "sw.js")
+        .read_text()
+        .replace("__SHELL_VERSION__", _shell_version(static))
+        .replace("__SHELL_URLS__", json.dumps(shell))
+    )
     headers = {"Service-Worker-Allowed": "/", "Cache-Control": "no-cache"}
     return Response(script, mimetype="text/javascript", headers=headers)
 

@@ -3,16 +3,9 @@
 "use strict";
 
 var CACHE = "companion-shell-__SHELL_VERSION__";
-var SHELL = [
-  "/offline",
-  "/static/css/app.css",
-  "/static/js/htmx.min.js",
-  "/static/js/sse.min.js",
-  "/static/js/idiomorph-ext.min.js",
-  "/static/js/app.js",
-  "/static/icons/icon.svg",
-  "/static/icons/icon-192.png"
-];
+/* The shell under the very URLs the pages use (each with its ?v=digest, filled in by the server):
+   what a first visit fetched is taken from the HTTP cache, not downloaded a second time. */
+var SHELL = __SHELL_URLS__;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(SHELL); }));
@@ -34,16 +27,14 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== location.origin || url.pathname.endsWith("/stream")) return;
-  if (url.pathname.indexOf("/static/") === 0) {
-    /* Stale-while-revalidate: instant from the cache, refreshed in the background. */
+  if (url.pathname.indexOf("/static/") === 0 && url.searchParams.has("v")) {
+    /* A fingerprinted file never changes under its URL: from the cache, else fetched once and kept. */
     event.respondWith(caches.open(CACHE).then(function (cache) {
-      /* Static URLs carry a version (?v=digest): the shell cached under its bare path still serves offline. */
-      return cache.match(request, { ignoreSearch: true }).then(function (cached) {
-        var network = fetch(request).then(function (response) {
+      return cache.match(request).then(function (cached) {
+        return cached || fetch(request).then(function (response) {
           if (response.ok) cache.put(request, response.clone());
           return response;
         });
-        return cached || network;
       });
     }));
     return;

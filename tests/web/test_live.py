@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import time
 
 import pytest
+from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -159,3 +161,13 @@ def test_the_service_worker_cache_follows_the_shell_files(client: FlaskClient) -
 
     version = re.search(r'companion-shell-([0-9a-f]{12})"', client.get("/sw.js").text)
     assert version is not None
+
+
+def test_the_service_worker_keeps_the_shell_under_the_fingerprinted_urls_the_pages_load(client: FlaskClient) -> None:
+    worker = client.get("/sw.js").text
+    shell = json.loads(worker.split("var SHELL = ", 1)[1].split(";", 1)[0])
+    page = BeautifulSoup(client.get("/").text, "html.parser")
+    loaded = {tag.get("src") or tag.get("href") for tag in page.select("script[src], link[href^='/static/']")}
+    assert loaded <= set(shell)  # every file a first visit fetched: nothing downloaded a second time
+    assert all("?v=" in url for url in shell if url.startswith("/static/"))
+    assert "/offline" in shell
