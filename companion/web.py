@@ -15,7 +15,7 @@ from flask import Response, current_app, g, request
 from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
-from companion.games.contract import N_, Message, Move, RuleError, msg
+from companion.games.contract import N_, WHOLE_NUMBER, Message, Move, RuleError, msg
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.table import TableState
@@ -140,12 +140,9 @@ def safe_next(raw: str | None, default: str) -> str:
     return raw
 
 
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}", re.ASCII)
-
-
 def _int(raw: str) -> int:
     """Return a typed whole number: ASCII digits with an optional sign (``int`` also takes "١" and "1_0")."""
-    if not _WHOLE_NUMBER.fullmatch(raw):
+    if not WHOLE_NUMBER.fullmatch(raw):
         raise RuleError(N_("“{value}” is not a whole number."), value=raw[:20])
     return int(raw)
 

@@ -6,6 +6,7 @@ message id marked with ``N_`` plus parameters) so that the web layer can transla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,6 +29,9 @@ def evolve(value: T, **changes: Any) -> T:
     copy.__dict__.update(value.__dict__)
     copy.__dict__.update(changes)
     return copy
+
+
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}", re.ASCII)  # what a form's number may be: int() also takes "١", "1_0"
 
 
 def N_(msgid: str) -> str:
@@ -180,10 +184,11 @@ class RuleOption:
         return tuple(self._number(item) for item in items)
 
     def _number(self, raw: Any) -> int:
-        try:
-            value = int(raw)
-        except (TypeError, ValueError):
-            raise RuleError(N_("“{value}” is not a whole number."), value=raw) from None
+        if isinstance(raw, bool) or not (
+            isinstance(raw, int) or (isinstance(raw, str) and WHOLE_NUMBER.fullmatch(raw.strip()))
+        ):
+            raise RuleError(N_("“{value}” is not a whole number."), value=str(raw)[:20])
+        value = int(raw)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise RuleError(
                 N_("{value} is outside {minimum}–{maximum}."),
@@ -391,9 +396,21 @@ def check_payload(move: Move, payload: Payload) -> dict[str, Any]:
     return clean
 
 
+# Never typed into a field: control characters (NUL, line breaks, escapes), unpaired surrogates (a
+# JSON file's "\ud800": no database or page can encode them) and the bidirectional overrides and
+# isolates that make a name read as another.
+_UNTYPABLE = (
+    (0x00, 0x1F),
+    (0x7F, 0x9F),
+    (0xD800, 0xDFFF),
+    (0x202A, 0x202E),
+    (0x2066, 0x2069),
+)
+
+
 def has_control_characters(text: str) -> bool:
-    """True when ``text`` holds a control character (NUL, a line break, an escape…): never typed into a field."""
-    return any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text)
+    """True when ``text`` holds a character nobody types into a name or a field (see ``_UNTYPABLE``)."""
+    return any(low <= ord(c) <= high for c in text for low, high in _UNTYPABLE)
 
 
 def nesting_depth(value: Any, cap: int) -> int:

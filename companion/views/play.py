@@ -119,8 +119,7 @@ def log(code: str) -> ResponseReturnValue:
     """List the entries in plain words, newest first, a page at a time, with undo per row."""
     table, role = member(code)
     state = table_state(table)
-    before = request.args.get("before", "")
-    page = services.log_page(state, role.seat, role.host, int(before) if before.isdigit() else None)
+    page = services.log_page(state, role.seat, role.host, sequence_number(request.args.get("before")))
     context = {
         "table": table,
         "role": role,

@@ -123,6 +123,10 @@ CRAFTED = {
     "deep": (json.dumps(good_file(cards=[SHIP, deep(MAX_CATALOGUE_DEPTH)])).encode(), "nests at most"),
     "very deep": (b"[" * 100_000 + b"]" * 100_000, "nests at most"),
     "NUL in a text": (json.dumps(good_file(cards=[{**SHIP, "name": "A\x00B"}])).encode(), "control characters"),
+    "unpaired surrogate in a text": (
+        json.dumps(good_file(cards=[{**SHIP, "name": "Ship\ud800"}])).encode(),
+        "control characters",
+    ),
     "NUL byte": (json.dumps(good_file()).encode().replace(b'"cards"', b'"ca\x00rds"'), "not a JSON file"),
     "unknown card key": (json.dumps(good_file(cards=[{**SHIP, "seat": 1}])).encode(), "Unexpected field: seat"),
     "unknown file key": (json.dumps(good_file(table="ABC123")).encode(), "Unexpected field: table"),

@@ -415,3 +415,40 @@ def test_the_results_link_does_not_open_the_live_table(client: FlaskClient, make
     stranger = make_client()
     assert stranger.get(f"/r/{token}").status_code == 200
     assert stranger.get(f"/watch/{token}").status_code == 404
+
+
+# -- Found by an independent attacker's replay ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        score_pad([], players=[{"name": "A\ud800"}]),
+        score_pad([], seed="s\ud800"),
+        score_pad([{"kind": "tally.add", "payload": {"seat": 1, "category": "v\ud800", "delta": 1}, "author": 1}]),
+        score_pad([], players=[{"name": "\u202eAki"}]),
+    ],
+    ids=["name", "seed", "category", "right-to-left override"],
+)
+def test_unpaired_surrogates_and_direction_overrides_are_refused_with_a_message(
+    client: FlaskClient, scenario: dict[str, Any]
+) -> None:
+    response = upload(client, scenario)
+    assert response.status_code == 422
+    assert error_text(response)
+    assert client.get("/").status_code == 200
+    assert tables_listed(client) == 0
+
+
+def test_a_log_page_asked_from_unicode_digits_answers_the_first_page(client: FlaskClient) -> None:
+    code = new_table(client)
+    for before in ("²", "①", "١", "-1", "x"):
+        assert client.get(f"/t/{code}/log", query_string={"before": before}).status_code == 200, before
+
+
+def test_number_options_of_the_new_table_form_take_ascii_digits_only(client: FlaskClient) -> None:
+    form = {"game": "welcome-to-the-moon", "name-1": "Aki", "colour-1": "#E69F00", "option-mode": "solo"}
+    for typed in ("1_0", "١", "٣"):
+        response = client.post("/new", data={**form, "option-astra-level": typed})
+        assert response.status_code == 422, typed
+        assert "whole number" in error_text(response)
