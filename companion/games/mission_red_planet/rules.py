@@ -35,6 +35,7 @@ from companion.games.contract import (
     Setup,
     applied_options,
     evolve,
+    listing,
     msg,
     when,
 )
@@ -395,7 +396,7 @@ def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     if state.round in SCORING_ROUNDS:
         unrevealed = [zone for zone in ZONES if state.crew_in(zone) and zone not in state.resources]
         if unrevealed:
-            zones = ", ".join(str(zone) for zone in unrevealed)
+            zones = listing(unrevealed)
             raise RuleError(
                 N_("Enter the resource tokens of zones {zones} (crew are there) before this scoring."), zones=zones
             )
@@ -646,11 +647,11 @@ def explain_ice_bonus(setup: Setup, state: RedPlanet, bonus: Mapping[int, int]) 
     """Say who had how much ice and who took the +9 (split among tied players, rounded down)."""
     counts = ice_counts(setup, state)
     names = {p.seat: p.name for p in setup.players}
-    ice = ", ".join(f"{names[seat]} {counts[seat]}" for seat in sorted(counts, key=lambda s: (-counts[s], s)))
+    ice = listing(f"{names[seat]} {counts[seat]}" for seat in sorted(counts, key=lambda s: (-counts[s], s)))
     takers = [seat for seat, points in bonus.items() if points]
     if not takers:
         return msg(N_("Most ice: {ice}; nobody has ice, so nobody takes the +9."), ice=ice)
-    won = ", ".join(f"{names[seat]} +{bonus[seat]}" for seat in takers)
+    won = listing(f"{names[seat]} +{bonus[seat]}" for seat in takers)
     counted = (
         N_("a resource token counts as three")
         if setup.options.get(ICE_TOKEN_IS_ICE, True)
@@ -664,7 +665,7 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
     names = {p.seat: p.name for p in setup.players}
     lines = []
     for result in scoring.zones:
-        crew = ", ".join(f"{names[s]} {n}" for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0])))
+        crew = listing(f"{names[s]} {n}" for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0])))
         colour = msg(RESOURCE_NAMES[result.resource or ICE])
         head = msg(N_("Round {round}, {zone}"), round=scoring.round, zone=zone_name(setup, result.zone))
         if not result.crew:
