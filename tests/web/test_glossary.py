@@ -59,3 +59,16 @@ def test_no_translation_uses_a_wording_the_glossary_rules_out() -> None:
 def test_each_glossary_line_quotes_its_seed(seed: str, line: int, words: str) -> None:
     (path,) = SEEDS.glob(f"{seed}_*")
     assert words in path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[-+0-9]*[sd]|\{[^}]*\}")
+HALF_WIDTH = re.compile(r"[():?;]|, |!(?<!YOU WIN!)")  # the one Latin name printed with its "!"
+
+
+def test_japanese_text_has_full_width_brackets_colons_and_question_marks() -> None:
+    half_width = {
+        string: HALF_WIDTH.findall(PLACEHOLDER.sub("", string))
+        for string in catalogue().values()
+        if HALF_WIDTH.search(PLACEHOLDER.sub("", string))
+    }
+    assert half_width == {}
