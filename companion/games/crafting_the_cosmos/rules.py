@@ -556,7 +556,7 @@ MOVES = (
             N_("{name} scored {points} points with a power card{card}"),
             name=who,
             points=e.payload["points"],
-            card=f" ({e.payload['card']})" if e.payload.get("card") else "",
+            card=msg(N_(" ({name})"), name=e.payload["card"]) if e.payload.get("card") else "",
         ),
     ),
     Move(
