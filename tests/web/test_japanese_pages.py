@@ -123,6 +123,27 @@ def test_a_new_table_of_every_game_is_japanese(japanese: FlaskClient, slug: str)
     assert {where: words for where, words in found.items() if words} == {}
 
 
+CHOICES = [
+    (slug, option.key, choice.value)
+    for slug, game in sorted(GAMES.items())
+    for option in game.options
+    if option.kind == "choice"
+    for choice in option.choices
+]
+
+
+@pytest.mark.parametrize(("slug", "key", "value"), CHOICES, ids=lambda v: str(v))
+def test_a_new_table_with_each_choice_of_each_option_is_japanese(
+    japanese: FlaskClient, slug: str, key: str, value: str
+) -> None:
+    solo = (key, value) == ("mode", "solo")
+    players = PLAYERS[:1] if solo else PLAYERS[: max(GAMES[slug].min_players, 3)]
+    code = new_table(japanese, slug, players=players, **{key: value})
+    names = {name for name, _ in players}
+    found = {page or "board": english_on(japanese.get(f"/t/{code}{page}").text, names) for page in ("", "/results")}
+    assert {where: words for where, words in found.items() if words} == {}
+
+
 def test_the_pages_around_the_tables_are_japanese(japanese: FlaskClient) -> None:
     found = {page: english_on(japanese.get(page).text, set()) for page in ("/", "/import", "/me", "/history")}
     assert {where: words for where, words in found.items() if words} == {}
