@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.registry import GAMES
 from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.web.test_japanese_pages import EXAMPLES, english_on, moments, typed
 
@@ -65,6 +66,10 @@ def test_no_button_or_heading_wraps_at_390_px_on_any_page_of_a_table(  # type: i
                 for label, _lines in page.evaluate(WRAPPED_BUTTONS):
                     wrapped.setdefault(label, f"{example.stem}, {moment}")
                     screenshot(page, f"wrapped-{language}-{example.stem}")
+    for where in ("/", "/import", "/me", "/history", *(f"/new?game={slug}" for slug in GAMES)):
+        page.goto(live_server + where)
+        for label, _lines in page.evaluate(WRAPPED_BUTTONS):
+            wrapped.setdefault(label, where)
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"wrapped-buttons-{language}.json").write_text(json.dumps(wrapped, ensure_ascii=False, indent=1))
     assert sorted(wrapped) == []
