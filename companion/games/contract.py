@@ -1,7 +1,9 @@
 """The game contract: what every registered game provides, and the values it trades in.
 
 Everything here is pure Python. User-facing text is carried as :class:`Message` (an English
-message id marked with ``N_`` plus parameters) so that the web layer can translate it.
+message id marked with ``N_`` plus parameters) so that the web layer can translate it; ``NP_``
+marks a message that two games or adventures word differently (a ``msgctxt``), and
+:func:`listing` joins items the way the reader's language lists them.
 """
 
 from __future__ import annotations
