@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from companion.games.contract import RuleError
+from companion.games.contract import RuleError, without_context
 
 
 def _app() -> Any:
@@ -244,8 +244,8 @@ def _restore(file: Path, engine: Any) -> Any:
 
 def _translator(lang: str) -> Any:
     if lang == "en":
-        return lambda text: text
+        return without_context
     from babel.support import Translations
 
     catalogue = Translations.load(str(Path(__file__).parent / "translations"), [lang])
-    return catalogue.gettext
+    return lambda text: without_context(catalogue.gettext(text))

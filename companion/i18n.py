@@ -12,7 +12,7 @@ from jinja2 import pass_context
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2.runtime import Context
 
-from companion.games.contract import N_, Message
+from companion.games.contract import COLON, COMMA, N_, Message, listing, without_context
 
 LANGUAGE_KEY = "lang"
 THEME_KEY = "theme"
@@ -49,7 +49,7 @@ def translate(value: Any, lookup: Callable[[str], str] = gettext) -> str:
     if isinstance(value, Message):
         return value.render(lookup)
     if isinstance(value, str):
-        return lookup(value) if value else value
+        return without_context(lookup(value)) if value else value
     return str(value)
 
 
@@ -65,6 +65,8 @@ def bound_translations() -> dict[str, Any]:
         "gettext": _make_new_gettext(translations.ugettext),
         "ngettext": _make_new_ngettext(translations.ungettext),
         BOUND: translations.ugettext,
+        "list_separator": without_context(translations.ugettext(COMMA)),  # between items a loop lists
+        "colon": without_context(translations.ugettext(COLON)),  # between a label and its value
     }
 
 
@@ -73,10 +75,16 @@ def _translate_filter(context: Context, value: Any) -> str:
     return translate(value, context.get(BOUND) or gettext)
 
 
+@pass_context
+def _listing_filter(context: Context, items: Any) -> str:
+    return translate(listing(items), context.get(BOUND) or gettext)
+
+
 def init_app(app: Flask) -> None:
-    """Install Flask-Babel and the ``t`` template filter."""
+    """Install Flask-Babel and the ``t`` and ``listing`` template filters."""
     Babel(app, locale_selector=selected_locale)  # a Locale is taken as it is
     app.jinja_env.filters["t"] = _translate_filter
+    app.jinja_env.filters["listing"] = _listing_filter  # a list the way the language writes one
     app.context_processor(bound_translations)
     app.jinja_env.globals["current_locale"] = select_locale
     app.jinja_env.globals["theme_names"] = THEME_NAMES

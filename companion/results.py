@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 from unicodedata import east_asian_width
 
-from companion.games.contract import N_, Scoreboard, Setup
+from companion.games.contract import N_, NP_, Scoreboard, Setup, without_context
 
 FORMER_PLAYER = N_("a former player")
 
@@ -215,6 +215,25 @@ def _label_width(text: str) -> int:
 
 PLAYER_COLUMNS = ("table", "game", "ended_at", "decided", "seat", "player", "rank", "winner", "total")
 CATEGORY_COLUMNS = ("table", "game", "ended_at", "seat", "player", "category", "label", "points")
+# The header row in the reader's language (the English names are the columns' names as they were).
+COLUMN_NAMES = {
+    "table": NP_("CSV column", "table"),
+    "game": NP_("CSV column", "game"),
+    "ended_at": NP_("CSV column", "ended_at"),
+    "decided": NP_("CSV column", "decided"),
+    "seat": NP_("CSV column", "seat"),
+    "player": NP_("CSV column", "player"),
+    "rank": NP_("CSV column", "rank"),
+    "winner": NP_("CSV column", "winner"),
+    "total": NP_("CSV column", "total"),
+    "category": NP_("CSV column", "category"),
+    "label": NP_("CSV column", "label"),
+    "points": NP_("CSV column", "points"),
+}
+
+
+def _header(columns: Sequence[str], translate: Callable[[str], str]) -> list[str]:
+    return [without_context(translate(COLUMN_NAMES[column])) for column in columns]
 
 
 def shown_name(seat: SeatResult, translate: Callable[[str], str]) -> str:
@@ -234,7 +253,7 @@ def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = l
     """Return a CSV with one row per player per play."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(PLAYER_COLUMNS)
+    writer.writerow(_header(PLAYER_COLUMNS, translate))
     for play in plays:
         for seat in play.seats:
             writer.writerow(
@@ -257,7 +276,7 @@ def categories_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] 
     """Return a CSV with one row per score category per player per play."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CATEGORY_COLUMNS)
+    writer.writerow(_header(CATEGORY_COLUMNS, translate))
     for play in plays:
         for seat in play.seats:
             for category in seat.categories:
@@ -269,7 +288,7 @@ def categories_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] 
                         seat.seat,
                         _cell(shown_name(seat, translate)),
                         _cell(category.key),
-                        _cell(translate(category.label)),
+                        _cell(without_context(translate(category.label))),
                         category.points,
                     )
                 )

@@ -1,13 +1,15 @@
 """The game contract: what every registered game provides, and the values it trades in.
 
 Everything here is pure Python. User-facing text is carried as :class:`Message` (an English
-message id marked with ``N_`` plus parameters) so that the web layer can translate it.
+message id marked with ``N_`` plus parameters) so that the web layer can translate it; ``NP_``
+marks a message that two games or adventures word differently (a ``msgctxt``), and
+:func:`listing` joins items the way the reader's language lists them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
@@ -39,6 +41,19 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+CONTEXT_MARK = "\x04"  # gettext's own separator: a catalogue looks up "context\x04msgid" as pgettext does
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark a string that one game or adventure words differently (``msgctxt`` in the catalogue)."""
+    return f"{context}{CONTEXT_MARK}{msgid}"
+
+
+def without_context(text: str) -> str:
+    """Return a translation as shown: an untranslated ``NP_`` message loses its context."""
+    return text.rpartition(CONTEXT_MARK)[2]
+
+
 @dataclass(frozen=True)
 class Message:
     """A translatable sentence: an English message id and its named parameters."""
@@ -51,13 +66,35 @@ class Message:
         values = {
             key: value.render(translate) if isinstance(value, Message) else value for key, value in self.params.items()
         }
-        text = translate(self.msgid)
+        text = without_context(translate(self.msgid))
         return text.format(**values) if values else text
 
 
 def msg(msgid: str, **params: Any) -> Message:
     """Build a :class:`Message`."""
     return Message(msgid, params)
+
+
+YES, NO = N_("yes"), N_("no")  # a yes/no option as the results page shows it
+COMMA = NP_("list", ", ")  # 「、」 in Japanese
+SEMICOLON = NP_("list", "; ")  # between groups that hold commas themselves
+COLON = NP_("punctuation", ": ")  # 「：」 in Japanese
+
+
+@dataclass(frozen=True)
+class Listing(Message):
+    """Several items (names, numbers or messages) joined the way the reader's language lists them."""
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """Return the items, each translated if it is a message, joined by the translated separator."""
+        items = self.params["items"]
+        separator = without_context(translate(self.msgid))
+        return separator.join(item.render(translate) if isinstance(item, Message) else str(item) for item in items)
+
+
+def listing(items: Iterable[Any], separator: str = COMMA) -> Message:
+    """Return ``items`` as one phrase, joined by ``separator`` (:data:`COMMA` or :data:`SEMICOLON`)."""
+    return Listing(separator, {"items": tuple(items)})
 
 
 class RuleError(Exception):
@@ -202,6 +239,8 @@ class RuleOption:
         """Return the value as shown on the results page (an untranslated label or number)."""
         if self.kind == "choice":
             return next(c.label for c in self.choices if c.value == value)
+        if self.kind == "bool":
+            return YES if value else NO
         if self.kind == "ints":
             return " ".join(str(v) for v in value)
         return str(value)
@@ -218,7 +257,7 @@ def resolve_options(options: Sequence[RuleOption], given: Mapping[str, Any]) -> 
     """Return every option's value: the given one (validated) or the default."""
     unknown = set(given) - {option.key for option in options}
     if unknown:
-        raise RuleError(N_("Unknown rule option: {name}."), name=", ".join(sorted(unknown)))
+        raise RuleError(N_("Unknown rule option: {name}."), name=listing(sorted(unknown)))
     return {
         option.key: option.coerce(given[option.key]) if option.key in given else option.default for option in options
     }
@@ -392,7 +431,7 @@ def check_payload(move: Move, payload: Payload) -> dict[str, Any]:
     if len(clean) != len(payload):
         unexpected = sorted(set(payload) - {f.name for f in fields})
         if unexpected:
-            raise RuleError(N_("Unexpected field: {name}."), name=", ".join(unexpected))
+            raise RuleError(N_("Unexpected field: {name}."), name=listing(unexpected))
     return clean
 
 

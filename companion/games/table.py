@@ -38,6 +38,7 @@ from companion.games.contract import (
     Viewer,
     check_payload,
     evolve,
+    listing,
     msg,
 )
 from companion.games.ledger import Appendable, Events
@@ -244,7 +245,7 @@ def _describe_roll(setup: Setup, state: TableState, event: Event, who: str) -> M
         if typed
         else N_("Rolled {count}d{sides} in the app: {values}")
     )
-    return msg(template, count=count, sides=sides, values=", ".join(str(v) for v in values))
+    return msg(template, count=count, sides=sides, values=listing(values))
 
 
 _seat = Field("seat", "seat")

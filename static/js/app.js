@@ -235,11 +235,18 @@
     form.querySelectorAll("button").forEach(function (button) { button.setAttribute("aria-describedby", "pending"); });
   }
 
-  /* Times in the log are written in UTC; each phone shows them in its own time zone. */
+  /* Times are written in UTC (macros/ui.html, utc_time); each phone shows them in its own time
+     zone, in the page's language: data-utc="date" with the date, else the time of day. */
+  var TIME_STYLES = {
+    date: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" },
+    time: { hour: "2-digit", minute: "2-digit", second: "2-digit" }
+  };
   function localTimes(root) {
+    var language = document.documentElement.lang || undefined;
     (root || document).querySelectorAll("time[data-utc]").forEach(function (element) {
       var when = new Date(element.getAttribute("datetime"));
-      if (!isNaN(when.getTime())) element.textContent = when.toLocaleTimeString();
+      var style = TIME_STYLES[element.getAttribute("data-utc")] || TIME_STYLES.time;
+      if (!isNaN(when.getTime())) element.textContent = when.toLocaleString(language, style);
     });
   }
   localTimes();

@@ -105,7 +105,7 @@ def test_the_failure_message_is_in_the_phones_language(live_server: str, phone: 
     _host, (aki,) = open_table(phone, live_server, ["あき"], locale="ja-JP")
     live(aki)
     aki.route("**/events", FailingRoute("500", times=1))
-    aki.get_by_role("button", name="あき: 勝利点を1増やす").click()
+    aki.get_by_role("button", name="あき：勝利点を1増やす").click()
     message = aki.locator("#messages .error")
     message.wait_for()
     assert "まだ保存されていません" in message.inner_text()

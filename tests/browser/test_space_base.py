@@ -48,9 +48,9 @@ def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> N
     roll = aki.locator("form", has=aki.get_by_role("button", name="Roll the dice"))
     roll.locator("input[name=values]").fill("3 4")
     submit_and_wait(aki, roll.get_by_role("button", name="Roll the dice"))
-    ben.get_by_role("button", name="Take sectors 7:").wait_for()
-    submit_and_wait(aki, aki.get_by_role("button", name="Take sectors 3 + 4:"))
-    submit_and_wait(ben, ben.get_by_role("button", name="Take sectors 7:"))
+    ben.get_by_role("button", name="Take sector 7 (the sum):").wait_for()
+    submit_and_wait(aki, aki.get_by_role("button", name="Take sectors 3 and 4:"))
+    submit_and_wait(ben, ben.get_by_role("button", name="Take sector 7 (the sum):"))
     aki.wait_for_function(
         "() => document.querySelector('#consoles-title').parentElement.innerText.includes('took the sum')"
     )

@@ -316,7 +316,7 @@ def test_with_our_own_components_the_app_never_draws_and_tokens_come_when_reveal
 def test_the_final_resource_token_can_be_switched_off() -> None:
     state, board = Game(**{"final-resource-token": False}).zone(1, "celerium").crew(1, Aki=3, Ben=1).rounds(10).play()
     assert not state.game.resource_tokens and points(board, "Aki", "resource-tokens") == 0
-    assert ("After round 10, a sole majority also takes the zone's resource token", "False") in board.options
+    assert ("After round 10, a sole majority also takes the zone's resource token", "no") in board.options
 
 
 def test_whether_an_ice_resource_token_counts_for_the_ice_bonus_is_an_option() -> None:

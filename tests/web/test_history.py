@@ -140,3 +140,11 @@ def test_a_broken_scenario_file_is_refused_with_a_message(client: FlaskClient) -
     response = client.post("/import", data={"scenario": (io.BytesIO(b"not json"), "x.json")})
     assert response.status_code == 422
     assert "not a JSON file" in soup(response).select_one(".error").get_text()
+
+
+def test_the_history_gives_each_table_its_moment_for_the_phone_to_show_in_its_time_zone(client: FlaskClient) -> None:
+    code = new_table(client)
+    play(client, code, {1: 3, 2: 1})
+    (moment,) = soup(client.get("/history")).select("#plays time")
+    assert moment["data-utc"] == "date" and moment["datetime"].endswith("+00:00")  # static/js/app.js rewrites it
+    assert moment.text.endswith(" UTC")  # until it does, or without JavaScript

@@ -30,6 +30,8 @@ def test_every_extracted_message_has_a_japanese_translation(tmp_path: Path) -> N
             "-k",
             "N_",
             "-k",
+            "NP_:1c,2",
+            "-k",
             "_",
             "-k",
             "gettext",
@@ -42,9 +44,9 @@ def test_every_extracted_message_has_a_japanese_translation(tmp_path: Path) -> N
         check=True,
         capture_output=True,
     )
-    extracted = {m.id for m in read(template) if m.id}
+    extracted = {(m.context or "", m.id) for m in read(template) if m.id}
     catalogue = read(JAPANESE)
-    translated = {m.id for m in catalogue if m.id and m.string and "fuzzy" not in m.flags}
+    translated = {(m.context or "", m.id) for m in catalogue if m.id and m.string and "fuzzy" not in m.flags}
     assert sorted(extracted - translated) == []
 
 

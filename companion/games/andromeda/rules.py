@@ -30,6 +30,7 @@ from typing import Any
 from companion.games.contract import (
     ANYONE,
     N_,
+    SEMICOLON,
     CategoryScore,
     Choice,
     Event,
@@ -43,6 +44,7 @@ from companion.games.contract import (
     Setup,
     applied_options,
     evolve,
+    listing,
     msg,
     option_value,
 )
@@ -277,7 +279,7 @@ class CardList(Message):
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """Return the translated card names joined by commas (a dash for none)."""
         cards = self.params["cards"]
-        return ", ".join(card_name(card).render(translate) for card in cards) if cards else "—"
+        return listing(card_name(card) for card in cards).render(translate) if cards else "—"
 
 
 def card_list(cards: tuple[str, ...] | list[str]) -> Message:
@@ -888,7 +890,7 @@ class _Joined(Message):
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """Return the parts translated and joined."""
         empty: str = self.params.get("empty", "—")
-        return "; ".join(part.render(translate) for part in self.params["parts"]) or empty
+        return listing(self.params["parts"], SEMICOLON).render(translate) or empty
 
 
 def _describe_challenge(setup: Setup, state: Andromeda, e: Event, who: str) -> Message:
@@ -957,7 +959,7 @@ MOVES = (
         lambda setup, state, e, who: msg(
             N_("{name} placed setup stations: {planets}"),
             name=who,
-            planets=", ".join(f"{p}×{e.payload[f'planet_{p}']}" for p in PLANETS if e.payload.get(f"planet_{p}")),
+            planets=listing(f"{p}×{e.payload[f'planet_{p}']}" for p in PLANETS if e.payload.get(f"planet_{p}")),
         ),
     ),
     Move(
@@ -1138,7 +1140,7 @@ def score_andromeda(setup: Setup, state: Andromeda) -> Scoreboard:
         msg(
             N_("Planets with all three centers taken: {count} of 3 ({planets})."),
             count=len(full),
-            planets=", ".join(str(p) for p in full) or "—",
+            planets=listing(full) if full else "—",
         ),
     ]
     if state.over:

@@ -48,6 +48,7 @@ from companion.games.contract import (
     Setup,
     applied_options,
     evolve,
+    listing,
     msg,
 )
 from companion.games.mechanics.randomness import rng_for, shuffled
@@ -86,6 +87,8 @@ GOAL_KINDS: Mapping[str, str] = {
     "supernova": N_("Most supernovas (a supernova counts only as a supernova)"),
     "other": N_("Another goal (type its name)"),
 }
+# A goal's kind as the log and the board name it (the form's "type its name" is not a name).
+GOAL_KIND_NAMES: Mapping[str, str] = {**GOAL_KINDS, "other": N_("another goal")}
 
 OTHER_GOAL = "other"
 # What each phone is told to count at the end phase in which a goal of that kind scores (the
@@ -284,7 +287,7 @@ def goal_label(state: Cosmos, goal: int) -> Message:
         return msg(N_("goal {number}"), number=goal)
     if card.name:
         return msg(N_("goal {number}: {name}"), number=goal, name=card.name)
-    return msg(N_("goal {number}: {kind}"), number=goal, kind=msg(GOAL_KINDS[card.kind]))
+    return msg(N_("goal {number}: {kind}"), number=goal, kind=msg(GOAL_KIND_NAMES[card.kind]))
 
 
 def chamber_points(release: int) -> int:
@@ -444,7 +447,7 @@ def _end_phase(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
         raise RuleError(
             N_("Enter every player's count for {goal} first (missing: {names})."),
             goal=goal_label(state, state.scoring_goal or 0),
-            names=", ".join(missing),
+            names=listing(missing),
         )
     track = (None, *state.track[: TRACK_SPACES - 1])  # 1. every goal one space down
     scoring = None
@@ -536,8 +539,8 @@ def _describe_goal(setup: Setup, state: Cosmos, event: Event, who: str) -> Messa
     return msg(
         N_("Goal {number} named: {kind}{name}"),
         number=event.payload["goal"],
-        kind=msg(GOAL_KINDS.get(card.kind, card.kind)),
-        name=f" ({card.name})" if card.name else "",
+        kind=msg(GOAL_KIND_NAMES.get(card.kind, card.kind)),
+        name=msg(N_(" ({name})"), name=card.name) if card.name else "",
     )
 
 
@@ -612,7 +615,7 @@ MOVES = (
             N_("{name} scored {points} points with a power card{card}"),
             name=who,
             points=e.payload["points"],
-            card=f" ({e.payload['card']})" if e.payload.get("card") else "",
+            card=msg(N_(" ({name})"), name=e.payload["card"]) if e.payload.get("card") else "",
         ),
     ),
     Move(
@@ -764,15 +767,15 @@ def explain_end_phase(setup: Setup, state: Cosmos, phase: EndPhase) -> list[Mess
     names = {p.seat: p.name for p in setup.players}
     lines = []
     if phase.scoring is not None:
-        counts = ", ".join(f"{names[s]} {n}" for s, n in _most_first(phase.scoring.counts))
-        winners = ", ".join(f"{names[s]} +{p}" for s, p in _most_first(phase.scoring.awards) if p)
+        counts = listing(f"{names[s]} {n}" for s, n in _most_first(phase.scoring.counts))
+        awarded = [f"{names[s]} +{p}" for s, p in _most_first(phase.scoring.awards) if p]
         lines.append(
             msg(
                 N_("Round {round}, {goal}: {counts}: {awards}"),
                 round=phase.round,
                 goal=goal_label(state, phase.scoring.goal),
                 counts=counts,
-                awards=winners or msg(N_("nobody has any, the goal is discarded")),
+                awards=listing(awarded) if awarded else msg(N_("nobody has any, the goal is discarded")),
             )
         )
     for seat, count in sorted(phase.discards.items()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.contract import N_, CategoryScore, Message, PlayerScore, Setup, msg
+from companion.games.contract import N_, SEMICOLON, CategoryScore, Message, PlayerScore, Setup, listing, msg
 
 DENSE = "dense"
 COMPETITION = "competition"
@@ -70,8 +70,8 @@ def _groups(order: Sequence[int], totals: Mapping[int, int], winners: Collection
     return [group for group in groups.values() if len(group) > 1]
 
 
-def _names(seats: Sequence[int], names: Mapping[int, str]) -> str:
-    return ", ".join(names[seat] for seat in seats)
+def _names(seats: Sequence[int], names: Mapping[int, str]) -> Message:
+    return listing(names[seat] for seat in seats)
 
 
 def _explain_tie(
@@ -95,7 +95,9 @@ def _explain_tie(
         if len({_oriented(tie_breaker, seat) for seat in group}) > 1:
             break
     decided = len({ranks[seat] for seat in group}) > 1
-    values = "; ".join(f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group)
+    values = listing(
+        (f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group), SEMICOLON
+    )
     if decided:
         return msg(
             N_("{names} tie on {total} points; settled by {criteria} ({values})."),

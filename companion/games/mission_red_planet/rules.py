@@ -42,6 +42,7 @@ from companion.games.contract import (
     Setup,
     applied_options,
     evolve,
+    listing,
     msg,
     when,
 )
@@ -552,7 +553,7 @@ def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
     if state.round in SCORING_ROUNDS:
         unrevealed = [zone for zone in ZONES if state.crew_in(zone) and zone not in state.resources]
         if unrevealed:
-            zones = ", ".join(str(zone) for zone in unrevealed)
+            zones = listing(unrevealed)
             raise RuleError(
                 N_("Enter the resource tokens of zones {zones} (crew are there) before this scoring."), zones=zones
             )
@@ -890,15 +891,17 @@ def _most(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -
     if mine == 0:
         return 0, msg(N_("none: not met, 0"))
     if mine < best:
-        ahead = ", ".join(f"{names[s]} {n}" for s, n in counts.items() if n == best)
+        ahead = listing(f"{names[s]} {n}" for s, n in counts.items() if n == best)
         return 0, msg(N_("{count}, but {ahead}: not met, 0"), count=mine, ahead=ahead)
-    tied = ", ".join(names[s] for s, n in counts.items() if n == best and s != seat)
-    if not tied:
+    others = [names[s] for s, n in counts.items() if n == best and s != seat]
+    if not others:
         return card.points, msg(N_("{count}, the most: met, +{points}"), count=mine, points=card.points)
     if setup.options.get(BONUS_TIE, TIE_NOT_MOST) == TIE_IS_MOST:
         counted = N_("{count}, tied for the most with {names}: a tie counts, +{points}")
-        return card.points, msg(counted, count=mine, names=tied, points=card.points)
-    return 0, msg(N_("{count}, tied for the most with {names}: a tie is not the most, 0"), count=mine, names=tied)
+        return card.points, msg(counted, count=mine, names=listing(others), points=card.points)
+    return 0, msg(
+        N_("{count}, tied for the most with {names}: a tie is not the most, 0"), count=mine, names=listing(others)
+    )
 
 
 _CONDITIONS: Mapping[str, Callable[[Setup, BonusCard, int, Mapping[int, int]], CardVerdict]] = {
@@ -998,7 +1001,7 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
                     N_(
                         "Discovery cards not turned up yet on {zones}: enter what they do and the zone is scored again."
                     ),
-                    zones=", ".join(str(z) for z in unknown),
+                    zones=listing(str(z) for z in unknown),
                 )
             )
     details = [line for scoring in state.scorings for line in explain_scoring(setup, scoring)]
@@ -1049,11 +1052,11 @@ def explain_ice_bonus(setup: Setup, state: RedPlanet, bonus: Mapping[int, int]) 
     """Say who had how much ice and who took the +9 (split among tied players, rounded down)."""
     counts = ice_counts(setup, state)
     names = {p.seat: p.name for p in setup.players}
-    ice = ", ".join(f"{names[seat]} {counts[seat]}" for seat in sorted(counts, key=lambda s: (-counts[s], s)))
+    ice = listing(f"{names[seat]} {counts[seat]}" for seat in sorted(counts, key=lambda s: (-counts[s], s)))
     takers = [seat for seat, points in bonus.items() if points]
     if not takers:
         return msg(N_("Most ice: {ice}; nobody has ice, so nobody takes the +9."), ice=ice)
-    won = ", ".join(f"{names[seat]} +{bonus[seat]}" for seat in takers)
+    won = listing(f"{names[seat]} +{bonus[seat]}" for seat in takers)
     counted = (
         N_("a resource token counts as three")
         if setup.options.get(ICE_TOKEN_IS_ICE, True)
@@ -1067,7 +1070,7 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
     names = {p.seat: p.name for p in setup.players}
     lines = []
     for result in scoring.zones:
-        crew = ", ".join(f"{names[s]} {n}" for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0])))
+        crew = listing(f"{names[s]} {n}" for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0])))
         colour = msg(RESOURCE_NAMES[result.resource or ICE])
         head = msg(N_("Round {round}, {zone}"), round=scoring.round, zone=zone_name(setup, result.zone))
         if not result.crew:
@@ -1146,6 +1149,6 @@ def _card_outcome(result: ZoneResult, names: Mapping[int, str], outcome: Message
     if result.card is not None and result.card.effect == cards.BARREN:
         return msg(N_("nothing scored, {pot} discarded"), pot=result.pot)
     if result.card_points:
-        won = ", ".join(f"{names[seat]} {points:+d}" for seat, points in result.card_points.items())
+        won = listing(f"{names[seat]} {points:+d}" for seat, points in result.card_points.items())
         return msg(N_("{outcome}; {won} points"), outcome=outcome, won=won)
     return outcome

@@ -48,6 +48,7 @@ from companion.games.contract import (
     Setup,
     applied_options,
     evolve,
+    listing,
     msg,
 )
 from companion.games.mechanics.randomness import roll
@@ -434,7 +435,7 @@ def _start(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
         raise RuleError(N_("The game has already started."))
     missing = [p.name for p in setup.players if _highest_sector(state.console(p.seat)) == 0]
     if missing:
-        raise RuleError(N_("First ships still to buy: {names}."), names=", ".join(missing))
+        raise RuleError(N_("First ships still to buy: {names}."), names=listing(missing))
 
     def merit(seat: int) -> tuple[int, ...]:
         console = state.console(seat)
@@ -479,8 +480,8 @@ def _start(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     )
 
 
-def _names(setup: Setup, seats: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(setup.player(seat).name for seat in seats)
+def _names(setup: Setup, seats: list[int] | tuple[int, ...]) -> Message:
+    return listing(setup.player(seat).name for seat in seats)
 
 
 # -- A turn ------------------------------------------------------------------------------------
@@ -1216,7 +1217,7 @@ MOVES = (
         (Field("values", "ints", 1, 6, required=False),),
         _roll,
         lambda setup, state, e, who: (
-            msg(N_("Real dice: {values}"), values=", ".join(str(v) for v in e.payload["values"]))
+            msg(N_("Real dice: {values}"), values=listing(e.payload["values"]))
             if "values" in e.payload
             else msg(N_("Rolled the dice in the app"))
         ),

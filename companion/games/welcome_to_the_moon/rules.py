@@ -33,6 +33,7 @@ from companion.games.contract import (
     Verdict,
     applied_options,
     evolve,
+    listing,
     msg,
     option_value,
     when,
@@ -95,15 +96,15 @@ ASTRA_MULTIPLIERS = {
     7: (5, 4, 3, 6, 5, 4),
     8: (5, 3, 6, 3, 6, 6),
 }
-ASTRA_NAMES = {
-    1: "Katherine",
-    2: "Alexei",
-    3: "Margaret",
-    4: "Franklin",
-    5: "Sergei",
-    6: "Stephanie",
-    7: "Thomas",
-    8: "Peggy",
+ASTRA_NAMES = {  # the ASTRA cards' names, in katakana in Japanese
+    1: N_("Katherine"),
+    2: N_("Alexei"),
+    3: N_("Margaret"),
+    4: N_("Franklin"),
+    5: N_("Sergei"),
+    6: N_("Stephanie"),
+    7: N_("Thomas"),
+    8: N_("Peggy"),
 }
 ASTRA_ADVENTURE = {1: (0, 0), 2: (5, 1), 3: (10, 3), 4: (5, 2), 5: (10, 2), 6: (5, 4), 7: (15, 1), 8: (20, 3)}
 
@@ -369,9 +370,10 @@ def initial_state(setup: Setup) -> Moon:
     return Moon(missions=missions, piles=piles, flipped=(None,) * PILES, discards=((),) * PILES)
 
 
-def sheet_label(setup: Setup, key: str) -> str | Message:
+def sheet_label(setup: Setup, key: str) -> Message:
     """Return the label of a sheet field of the table's adventure (the key if unknown)."""
-    return next((f.label for f in adventure_of(setup).fields if f.key == key), key)
+    label = next((f.label for f in adventure_of(setup).fields if f.key == key), key)
+    return label if isinstance(label, Message) else msg(label)  # a message parameter is translated only as a Message
 
 
 # -- The deck ------------------------------------------------------------------------------------
@@ -831,8 +833,8 @@ _card_fields = tuple(
 )
 
 
-def _cards_text(payload: Mapping[str, Any]) -> str:
-    return ", ".join(f"{n} {ACTION_ICONS.get(a, a)}" for n, a in _cards_of(payload))
+def _cards_text(payload: Mapping[str, Any]) -> Message:
+    return listing(f"{n} {ACTION_ICONS.get(a, a)}" for n, a in _cards_of(payload))
 
 
 _turn = Guard(
@@ -1026,10 +1028,11 @@ MOVES = (
 # -- Scoring --------------------------------------------------------------------------------------
 
 
-def bonus_label(setup: Setup, space: int) -> str | Message:
+def bonus_label(setup: Setup, space: int) -> Message:
     """Return the name of a bonus space of the table's adventure."""
     spaces = adventure_of(setup).bonus_spaces
-    return spaces[space - 1].label if 1 <= space <= len(spaces) else str(space)
+    label = spaces[space - 1].label if 1 <= space <= len(spaces) else str(space)
+    return label if isinstance(label, Message) else msg(label)
 
 
 def astra_rockets(setup: Setup, state: Moon) -> int:
@@ -1194,7 +1197,7 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
             said = msg(N_("you win")) if wins else msg(N_("ASTRA wins"))
         explanation_line = msg(
             N_("ASTRA ({astra_name}, level {level}) scores {astra}; your {own} − {astra} = {result}: {verdict}"),
-            astra_name=ASTRA_NAMES[level],
+            astra_name=msg(ASTRA_NAMES[level]),
             level=level,
             astra=astra,
             own=own,
@@ -1217,8 +1220,8 @@ def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:
     names = {p.seat: p.name for p in setup.players}
     lines: list[Message] = []
     for space, done in sorted(state.bonuses.items()):
-        who = ", ".join(f"{names[c.seat]} ({c.turn})" for c in done)
-        first = ", ".join(names[c.seat] for c in done if c.first)
+        who = listing(msg(N_("{name} ({turn})"), name=names[c.seat], turn=c.turn) for c in done)
+        first = listing(names[c.seat] for c in done if c.first)
         lines.append(
             msg(
                 N_("{space}: first {first}; reached (turn) {who}"),
@@ -1281,11 +1284,14 @@ def _majority_line(
     names = {p.seat: p.name for p in setup.players} | {ASTRA: "ASTRA"}
     ordered = sorted(counts, key=lambda s: (-counts[s], s))
     if adventure.number == 5:
-        parts = ", ".join(
-            f"{names[s]} {counts[s]} (#{ranks[s]})" if s in ranks else f"{names[s]} {counts[s]}" for s in ordered
+        parts = listing(
+            msg(N_("{name} {count} (#{rank})"), name=names[s], count=counts[s], rank=ranks[s])
+            if s in ranks
+            else f"{names[s]} {counts[s]}"
+            for s in ordered
         )
         return msg(N_("Astronauts by rank: {parts}"), parts=parts)
-    parts = ", ".join(f"{names[s]} {counts[s]} → {awards.get(s, 0)}" for s in ordered)
+    parts = listing(f"{names[s]} {counts[s]} → {awards.get(s, 0)}" for s in ordered)
     label = N_("Most completed zones") if adventure.number == 2 else N_("Most astronauts")
     return msg(N_("{label}: {parts}"), label=msg(label), parts=parts)
 

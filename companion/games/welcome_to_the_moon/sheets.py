@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from companion.games.contract import N_, CategoryScore, Message, msg
+from companion.games.contract import N_, NP_, CategoryScore, Message, msg
 
 PLANNING_LADDER = (0, 1, 3, 6, 9, 12, 16, 20, 24, 28)  # penalty by planning marks (adventures 3 and 7)
 
@@ -426,7 +426,7 @@ def score_virus(v: Mapping[str, int], missions: int, errors: int, context: Mappi
         _missions(missions),
         _track_line("plants", N_("Plants"), v, PLANT_BOXES, PLANT_ROWS, PLANT_THRESHOLDS, "plant-threshold"),
         _track_line("water", N_("Water"), v, WATER_BOXES, WATER_ROWS, WATER_THRESHOLDS, "water-threshold"),
-        _line("quarters", N_("Quarters"), quarters),
+        _line("quarters", NP_("virus adventure", "Quarters"), quarters),  # エリア点; the colony's are 区画ボーナス
         _line("infected", N_("Infected spaces (−1 each)"), -v.get("infected", 0)),
         _errors(errors),
     ]

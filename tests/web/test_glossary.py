@@ -1,0 +1,74 @@
+"""The Japanese catalogue says things as the Japanese editions do: docs/glossary.md, checked."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+GLOSSARY = ROOT / "docs" / "glossary.md"
+JAPANESE = ROOT / "companion/translations/ja/LC_MESSAGES/messages.po"
+SEEDS = ROOT.parent / "shared" / "seeds"
+APP_NAME = "テーブル・コンパニオン"  # the one place テーブル stays
+
+
+def rows(heading: str) -> list[list[str]]:
+    """The body rows of the first table after ``heading`` (or of the first table when it is empty)."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    if heading:
+        text = text.split(heading, 1)[1]
+    table = re.search(r"(^\|.*\|\n)+", text, re.MULTILINE)
+    assert table
+    lines = table.group(0).splitlines()[2:]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+
+
+def catalogue() -> dict[tuple[str, str], str]:
+    with JAPANESE.open("rb") as handle:
+        return {(m.context or "", m.id): m.string for m in read_po(handle) if m.id and isinstance(m.id, str)}
+
+
+TERMS = rows("")
+WORDS = rows("## One word per thing")
+
+
+def test_the_glossary_lists_the_issues_terms() -> None:
+    assert len(TERMS) >= 18
+    assert {row[4] for row in TERMS} == {"000", "001", "002", "003", "004"}
+
+
+@pytest.mark.parametrize(("english", "japanese", "context"), [(r[0], r[1], r[2]) for r in TERMS], ids=lambda v: v)
+def test_each_glossary_message_is_translated_with_the_seeds_word(english: str, japanese: str, context: str) -> None:
+    assert japanese in catalogue()[(context, english)]
+
+
+def test_no_translation_uses_a_wording_the_glossary_rules_out() -> None:
+    banned = [word for row in TERMS if row[3] for word in row[3].split(", ")]
+    banned += [re.sub(r"\s*\(.*\)", "", word) for row in WORDS if row[2] for word in row[2].split(", ")]
+    offending = [
+        (word, string) for string in catalogue().values() for word in banned if word in string.replace(APP_NAME, "")
+    ]
+    assert offending == []
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds are kept beside the repository, not in it")
+@pytest.mark.parametrize(("seed", "line", "words"), [(r[4], int(r[5]), r[6]) for r in TERMS], ids=str)
+def test_each_glossary_line_quotes_its_seed(seed: str, line: int, words: str) -> None:
+    (path,) = SEEDS.glob(f"{seed}_*")
+    assert words in path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[-+0-9]*[sd]|\{[^}]*\}")
+HALF_WIDTH = re.compile(r"[():?;]|, |!(?<!YOU WIN!)")  # the one Latin name printed with its "!"
+
+
+def test_japanese_text_has_full_width_brackets_colons_and_question_marks() -> None:
+    half_width = {
+        string: HALF_WIDTH.findall(PLACEHOLDER.sub("", string))
+        for string in catalogue().values()
+        if HALF_WIDTH.search(PLACEHOLDER.sub("", string))
+    }
+    assert half_width == {}
