@@ -6,7 +6,6 @@ docs/scenarios.md for the format.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,9 +20,9 @@ from companion.games.contract import (
     Setup,
     check_payload,
     has_control_characters,
-    nesting_depth,
     resolve_options,
 )
+from companion.games.mechanics.json_file import JsonFile
 from companion.games.registry import get_game
 from companion.games.table import TABLE_OPTIONS, TableState, fold, moves, score
 
@@ -82,27 +81,21 @@ def scenario_of(setup: Setup, events: Sequence[Event]) -> dict[str, Any]:
     }
 
 
+SCENARIO_FILE = JsonFile(
+    MAX_SCENARIO_BYTES,
+    MAX_DEPTH,
+    too_large=N_("A scenario file is at most {limit} MB."),
+    too_deep=N_("A scenario nests at most {limit} levels deep."),
+    not_an_object=N_("A scenario is a JSON object."),
+)
+
+
 def parse_scenario(data: bytes | str) -> dict[str, Any]:
     """Return the JSON object in ``data``, or raise RuleError if it is too large, too deep or not JSON.
 
     Only the size and the shape of the JSON are checked here; :func:`replay` checks the rest.
     """
-    raw = data.encode() if isinstance(data, str) else data
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise RuleError(N_("A scenario file is at most {limit} MB."), limit=MAX_SCENARIO_BYTES // (1024 * 1024))
-    try:
-        parsed = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise RuleError(N_("This is not a JSON file: it is not UTF-8 text.")) from None
-    except RecursionError:
-        raise RuleError(N_("A scenario nests at most {limit} levels deep."), limit=MAX_DEPTH) from None
-    except ValueError as error:  # JSONDecodeError, or bytes that are not UTF-8
-        raise RuleError(N_("This is not a JSON file: {error}."), error=str(error)[:120]) from None
-    if nesting_depth(parsed, MAX_DEPTH) > MAX_DEPTH:
-        raise RuleError(N_("A scenario nests at most {limit} levels deep."), limit=MAX_DEPTH)
-    if not isinstance(parsed, dict):
-        raise RuleError(N_("A scenario is a JSON object."))
-    return parsed
+    return SCENARIO_FILE.read(data)
 
 
 def _objects(value: Any, what: str) -> list[Mapping[str, Any]]:

@@ -8,12 +8,12 @@ typed at its tables, and exports both. The file holds card facts only: no table,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import N_, RuleError, nesting_depth
+from companion.games.contract import N_
+from companion.games.mechanics.json_file import JsonFile
 
 MAX_CATALOGUE_BYTES = 2**20  # a thousand cards with every field filled in, in Japanese (about 800 KB)
 MAX_CATALOGUE_DEPTH = 3  # the file, its list of cards, a card
@@ -37,24 +37,19 @@ class Catalogue:
     read: Callable[[Mapping[str, Any]], tuple[dict[str, Any], ...]]
 
 
+CATALOGUE_FILE = JsonFile(
+    MAX_CATALOGUE_BYTES,
+    MAX_CATALOGUE_DEPTH,
+    too_large=N_("A card catalogue file is at most {limit} MB."),
+    too_deep=N_("A card catalogue nests at most {limit} levels deep."),
+    not_an_object=N_("A card catalogue is a JSON object."),
+)
+
+
 def parse_catalogue_file(data: bytes) -> dict[str, Any]:
     """Return the JSON object of a catalogue file, or raise RuleError if it is too large, too deep or not JSON.
 
     Only the size and the shape of the JSON are checked here; the game's :attr:`Catalogue.read`
     checks every card.
     """
-    if len(data) > MAX_CATALOGUE_BYTES:
-        raise RuleError(N_("A card catalogue file is at most {limit} MB."), limit=MAX_CATALOGUE_BYTES // 2**20)
-    try:
-        parsed = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise RuleError(N_("This is not a JSON file: it is not UTF-8 text.")) from None
-    except RecursionError:
-        raise RuleError(N_("A card catalogue nests at most {limit} levels deep."), limit=MAX_CATALOGUE_DEPTH) from None
-    except ValueError as error:  # JSONDecodeError
-        raise RuleError(N_("This is not a JSON file: {error}."), error=str(error)[:120]) from None
-    if nesting_depth(parsed, MAX_CATALOGUE_DEPTH) > MAX_CATALOGUE_DEPTH:
-        raise RuleError(N_("A card catalogue nests at most {limit} levels deep."), limit=MAX_CATALOGUE_DEPTH)
-    if not isinstance(parsed, dict):
-        raise RuleError(N_("A card catalogue is a JSON object."))
-    return parsed
+    return CATALOGUE_FILE.read(data)
