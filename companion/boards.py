@@ -102,6 +102,7 @@ def _render(
             panel_template=phone.panel_template,
             panel=phone.panel,
             controls=phone.controls,
+            viewer=phone.viewer,
             table=table,
             role=role,
             state=state,

@@ -387,27 +387,56 @@ class Control:
     """What a phone may do with one move now: shown only when the server would accept it.
 
     ``seats`` are the seats this phone may record this move for (seat moves); ``hidden`` the
-    guard field and value that the form sends back.
+    guard field and value that the form sends back; ``on_turn`` is True for a move made on the
+    turn of the active seat (its button is that seat's).
     """
 
     kind: str
     allowed: bool
     seats: tuple[int, ...] = ()
     hidden: tuple[tuple[str, int], ...] = ()
+    on_turn: bool = False
 
 
 @dataclass(frozen=True)
 class Viewer:
-    """The phone a view is made for: its seat (None for the host without a seat or a spectator)."""
+    """The phone a view is made for: its seat (None for the host without a seat or a spectator).
+
+    Templates ask it for the control of a move (``viewer.control(kind, seat)``) and whose the
+    button is when it is not this phone's own seat (``viewer.acting_for(kind, seat)``): those
+    controls sit behind the board's "for another player" switch.
+    """
 
     seat: int | None
     host: bool
     controls: Mapping[str, Control]
     remembered: Mapping[str, tuple[Mapping[str, Any], ...]] = field(default_factory=dict)  # by move kind
+    active: int | None = None  # the seat whose turn it is, in a game with turns
 
-    def control(self, kind: str) -> Control:
-        """Return the control of move ``kind``."""
-        return self.controls[kind]
+    def control(self, kind: str, seat: int | None = None) -> Control:
+        """Return the control of move ``kind`` (for ``seat``: not allowed unless this phone may record for it)."""
+        control = self.controls[kind]
+        if seat is None or not control.seats or seat in control.seats:
+            return control
+        return Control(control.kind, False, (), control.hidden, control.on_turn)
+
+    def acting_for(self, kind: str, seat: int | None = None) -> int | None:
+        """Return the seat the control of ``kind`` (for ``seat``) acts for when it is not this phone's own.
+
+        A seat move acts for the seat it names; a move made on a turn, for the active seat. None
+        when the button is this phone's own, or the move belongs to no seat (Flip, End round).
+        """
+        control = self.controls[kind]
+        target = seat if seat is not None else (self.active if control.on_turn else None)
+        return target if target is not None and target != self.seat else None
+
+    @property
+    def acts_for_others(self) -> bool:
+        """True when this phone may make a move for a seat not its own (the host, or anyone by the option)."""
+        return any(
+            c.allowed and (any(s != self.seat for s in c.seats) or (c.on_turn and self.active not in (None, self.seat)))
+            for c in self.controls.values()
+        )
 
 
 def check_payload(move: Move, payload: Payload) -> dict[str, Any]:

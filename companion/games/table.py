@@ -621,7 +621,7 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
             _tried(game, state, Event(state.last_seq + 1, move.kind, dict(hidden), author=seat, by_host=host), False)
         except RuleError:
             allowed = False
-    return Control(move.kind, allowed, (), hidden)
+    return Control(move.kind, allowed, (), hidden, on_turn=who == ACTIVE)
 
 
 def viewer(
@@ -632,7 +632,8 @@ def viewer(
     remembered: Mapping[str, tuple[Mapping[str, Any], ...]] | None = None,
 ) -> Viewer:
     """Return the phone a view is made for, with its controls and what the server remembers for re-entry."""
-    return Viewer(seat, host, controls(game, state, seat, host), remembered or {})
+    active = None if state.ended else _active_seat(game, state.game)
+    return Viewer(seat, host, controls(game, state, seat, host), remembered or {}, active)
 
 
 def undoable(game: Game, state: TableState, target: Event, seat: int | None, host: bool) -> bool:

@@ -24,6 +24,7 @@ from companion.games.contract import (
     Game,
     RuleError,
     Scoreboard,
+    Viewer,
     check_payload,
     evolve,
 )
@@ -262,6 +263,7 @@ class SeatView:
     panel: Any
     panel_template: str | None
     tally: list[TallyRow]
+    viewer: Viewer
 
 
 def seat_view(
@@ -272,7 +274,7 @@ def seat_view(
     phone = viewer(game, state, seat, host, known)
     panel = game.view(state.setup, state.game, phone)
     template = f"{game.slug}/_panel.html" if game.templates and panel is not None else None
-    return SeatView(phone.controls, panel, template, tally_view(state, phone.controls))
+    return SeatView(phone.controls, panel, template, tally_view(state, phone.controls), phone)
 
 
 @dataclass(frozen=True)

@@ -53,9 +53,11 @@ def member(code: str, *, seat_checked: bool = True) -> tuple[TableInfo, Membersh
 def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the table page needs around the board (the host's seats and invitations)."""
     state = table_state(table)
+    phone = services.seat_view(state, role.seat, role.host)
     return {
         "board_html": boards.board_markup(table, role),
-        "controls": services.seat_view(state, role.seat, role.host).controls if role.host else {},
+        "controls": phone.controls,
+        "viewer": phone.viewer,
         "table": table,
         "role": role,
         "state": state,

@@ -12,6 +12,7 @@ from companion.games.crafting_the_cosmos import GAME as COSMOS
 from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.scenario import replay
 from companion.games.table import TableState, describe, moves
+from companion.games.table import viewer as phone_of
 
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
 
@@ -391,9 +392,8 @@ def test_undoing_an_end_phase_puts_the_goals_counts_and_first_player_back() -> N
 
 def panel_for(state: TableState, seat_number: int | None, host: bool = False) -> Any:
     from companion.games.crafting_the_cosmos.view import cosmos_view
-    from companion.games.table import viewer
 
-    return cosmos_view(state.setup, state.game, viewer(COSMOS, state, seat_number, host))
+    return cosmos_view(state.setup, state.game, phone_of(COSMOS, state, seat_number, host))
 
 
 def test_the_first_goal_can_be_picked_when_the_table_is_created() -> None:
@@ -429,7 +429,8 @@ def test_a_goal_of_another_kind_tells_every_phone_to_count_what_its_card_names()
 def test_a_goal_card_turned_up_is_asked_for_on_every_phone_until_anyone_names_it() -> None:
     state, _ = Game().end_phase().play()
     ben = panel_for(state, 2)
-    assert [number for number, _label in ben.unnamed_goals] == [1, 2] and ben.goal.allowed
+    assert [number for number, _label in ben.unnamed_goals] == [1, 2]
+    assert phone_of(COSMOS, state, 2, False).control(ctc.GOAL).allowed
     state, _ = Game().end_phase().add(ctc.GOAL, goal=2, goal_kind="oxygen").play()  # from any seated phone
     assert [number for number, _label in panel_for(state, 3).unnamed_goals] == [1]
 

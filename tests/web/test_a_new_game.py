@@ -17,7 +17,6 @@ from companion.games.contract import (
     ANYONE,
     N_,
     CategoryScore,
-    Control,
     Event,
     Move,
     PlayerScore,
@@ -40,7 +39,6 @@ def _toss(setup: Setup, heads: int, event: Event) -> int:
 @dataclass(frozen=True)
 class CoinView:
     heads: int
-    toss: Control
 
 
 class CoinToss:
@@ -71,7 +69,7 @@ class CoinToss:
         return Scoreboard((line,), ())
 
     def view(self, setup: Setup, state: int, viewer: Viewer) -> CoinView:
-        return CoinView(state, viewer.control(TOSS))
+        return CoinView(state)
 
     def reference(self) -> tuple[str, ...]:
         return ()
@@ -84,8 +82,9 @@ def app_with_a_new_game(tmp_path: Path, database_url: str, monkeypatch: pytest.M
     (templates / "_panel.html").write_text(
         '{% from "macros/ui.html" import hidden_common %}'
         '<section class="card" id="coins"><p class="heads">{{ panel.heads }}</p>'
-        "{% if panel.toss.allowed %}"
-        '<form method="post" action="{{ post }}">{{ hidden_common(key, panel.toss) }}<button>Toss</button></form>'
+        f"{{% if viewer.control('{TOSS}').allowed %}}"
+        '<form method="post" action="{{ post }}">'
+        f'{{{{ hidden_common(key, viewer.control("{TOSS}")) }}}}<button>Toss</button></form>'
         "{% endif %}</section>"
     )
     monkeypatch.setitem(registry.GAMES, SLUG, CoinToss(str(templates)))

@@ -7,9 +7,11 @@ own seat's face-down card and, for the others, only whether they have offered.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import ClassVar
 
 from companion.games.andromeda import rules
-from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.contract import N_, Message, Player, Setup, Viewer, msg
 
 # The two effects of a movement card.
 MOVEMENT_EFFECTS = (
@@ -96,6 +98,8 @@ class TradeView:
 class AndromedaView:
     """The Andromeda panel for one phone."""
 
+    kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
+
     round: int
     phase: str
     phase_name: str
@@ -119,18 +123,7 @@ class AndromedaView:
     rounds_up: bool
     last_challenge: Message | None
     bonus_kinds: tuple[tuple[str, str], ...]
-    setup_move: Control
-    movement_card: Control
-    to_trade: Control
-    lay: Control
-    offer: Control
-    cannot_follow: Control
-    stop_laying: Control
-    swap: Control
-    keep: Control
-    set_actions: tuple[tuple[str, Control, bool], ...]  # title, control, asks how many stations
-    exchange: Control
-    end_turn: Control
+    set_actions: tuple[tuple[str, str, bool], ...]  # title, move kind, asks how many stations
     card_phase: bool
 
 
@@ -207,21 +200,9 @@ def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> Andro
         rounds_up=turn is not None and game.tech.get(turn, 0) >= rules.TECH_ROUND_UP,
         last_challenge=rules.describe_challenge(setup, game.challenges[last]) if last is not None else None,
         bonus_kinds=tuple((k, rules.BONUS_NAMES[k]) for k in rules.BONUS_KINDS),
-        setup_move=viewer.control(rules.SETUP_MOVE),
-        movement_card=viewer.control(rules.MOVEMENT_CARD),
-        to_trade=viewer.control(rules.TO_TRADE),
-        lay=viewer.control(rules.LAY),
-        offer=viewer.control(rules.OFFER),
-        cannot_follow=viewer.control(rules.CANNOT_FOLLOW),
-        stop_laying=viewer.control(rules.STOP_LAYING),
-        swap=viewer.control(rules.SWAP),
-        keep=viewer.control(rules.KEEP),
         set_actions=tuple(
-            (title, viewer.control(rules.ACTION_KINDS[action]), action == rules.MOVE_STATIONS)
-            for action, title in SET_ACTIONS
+            (title, rules.ACTION_KINDS[action], action == rules.MOVE_STATIONS) for action, title in SET_ACTIONS
         ),
-        exchange=viewer.control(rules.ACTION_KINDS[rules.EXCHANGE]),
-        end_turn=viewer.control(rules.END_TURN),
         card_phase=game.phase == rules.MOVEMENT,
     )
 

@@ -7,8 +7,10 @@ other seat, only how many lie face down, until the game ends and all are reveale
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import ClassVar
 
-from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.contract import N_, Message, Player, Setup, Viewer, msg
 from companion.games.crafting_the_cosmos import rules
 
 
@@ -57,6 +59,8 @@ class SeatForms:
 class CosmosView:
     """The Crafting the Cosmos panel for one phone."""
 
+    kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
+
     round: int
     over: bool
     ended_by: tuple[Message, ...]
@@ -83,18 +87,6 @@ class CosmosView:
     my_lives: tuple[int, ...] | None
     forms: tuple[SeatForms, ...]
     end_phase_lines: tuple[tuple[int, tuple[Message, ...]], ...]
-    first_player_control: Control
-    goal: Control
-    nebula: Control
-    release: Control
-    crystal: Control
-    energy_set: Control
-    power: Control
-    points: Control
-    hand: Control
-    advanced_life: Control
-    goal_count: Control
-    end_phase: Control
 
 
 def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
@@ -155,18 +147,6 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         end_phase_lines=tuple(
             (phase.round, tuple(rules.explain_end_phase(setup, game, phase))) for phase in reversed(game.end_phases)
         ),
-        first_player_control=viewer.control(rules.FIRST_PLAYER),
-        goal=viewer.control(rules.GOAL),
-        nebula=seat_moves,
-        release=viewer.control(rules.RELEASE),
-        crystal=viewer.control(rules.CRYSTAL),
-        energy_set=viewer.control(rules.ENERGY_SET),
-        power=viewer.control(rules.POWER),
-        points=viewer.control(rules.POINTS),
-        hand=viewer.control(rules.HAND),
-        advanced_life=viewer.control(rules.ADVANCED_LIFE),
-        goal_count=viewer.control(rules.GOAL_COUNT),
-        end_phase=viewer.control(rules.END_PHASE),
     )
 
 

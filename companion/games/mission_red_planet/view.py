@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.games.contract import N_, Control, Message, Player, RuleError, Setup, Viewer, msg
 from companion.games.mission_red_planet import cards, rules
@@ -61,6 +62,8 @@ class PickForm:
 class RedPlanetView:
     """The Mission: Red Planet panel for one phone."""
 
+    kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
+
     round: int
     over: bool
     scores_now: bool
@@ -89,18 +92,6 @@ class RedPlanetView:
     pick_forms: tuple[PickForm, ...]
     done_seat: int | None  # the seat acting now, if this phone may say it is done
     acted_last: str | None  # every character has acted: this player takes the first player token
-    land: Control
-    remove: Control
-    set_crew: Control
-    move: Control
-    resource: Control
-    end_round: Control
-    bonus: Control
-    discovery: Control
-    discovery_points: Control
-    reveal: Control
-    character: Control
-    acted: Control
 
 
 def known_cards(
@@ -262,18 +253,6 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         acted_last=setup.player(game.acted[-1]).name
         if playing and game.acted and len(game.acted) == len(setup.seats)
         else None,
-        land=land,
-        remove=viewer.control(rules.REMOVE),
-        set_crew=viewer.control(rules.SET_CREW),
-        move=viewer.control(rules.MOVE),
-        resource=viewer.control(rules.RESOURCE),
-        end_round=viewer.control(rules.END_ROUND),
-        bonus=viewer.control(rules.BONUS),
-        discovery=viewer.control(rules.DISCOVERY),
-        discovery_points=viewer.control(rules.DISCOVERY_POINTS),
-        reveal=viewer.control(rules.REVEAL),
-        character=pick,
-        acted=acted,
     )
 
 

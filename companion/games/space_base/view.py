@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import ClassVar
 
 from companion.games.contract import N_, Control, Player, Setup, Viewer, msg
 from companion.games.space_base import rules
@@ -262,6 +264,8 @@ def how_picks(tokens: tuple[ChargedCard, ...]) -> tuple[Pick, ...]:
 class SpaceBaseView:
     """The Space Base panel for one phone."""
 
+    kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
+
     started: bool
     over: bool
     turn: int
@@ -293,16 +297,6 @@ class SpaceBaseView:
     dice_before: tuple[tuple[int, int], ...]  # the dice before each reroll of this turn
     set_dice: tuple[int, ...]
     guesses: tuple[str, ...]  # labels of the options still at the app's guess
-    first_ship: Control
-    start: Control
-    roll: Control
-    assign: Control
-    buy: Control
-    colony: Control
-    charge: Control
-    adjust: Control
-    you_win: Control
-    end_turn: Control
 
 
 def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> SpaceBaseView:
@@ -382,14 +376,4 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         dice_before=roll.before if roll is not None else (),
         set_dice=game.set_dice,
         guesses=tuple(option.label for option in rules.guesses_used(setup)),
-        first_ship=first_ship,
-        start=viewer.control(rules.START),
-        roll=viewer.control(rules.ROLL),
-        assign=assign,
-        buy=buy,
-        colony=viewer.control(rules.COLONY),
-        charge=viewer.control(rules.CHARGE_SPENT),
-        adjust=viewer.control(rules.ADJUST),
-        you_win=viewer.control(rules.YOU_WIN),
-        end_turn=viewer.control(rules.END_TURN),
     )

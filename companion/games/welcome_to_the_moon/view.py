@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import ClassVar
 
-from companion.games.contract import Control, Message, Player, Setup, Viewer
+from companion.games.contract import Message, Player, Setup, Viewer
 from companion.games.welcome_to_the_moon import rules
 from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK_BY_NUMBER, MISSIONS
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES, Adventure, SheetField
@@ -109,6 +111,8 @@ class MissionChoice:
 class MoonView:
     """The Welcome to the Moon panel for one phone."""
 
+    kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
+
     adventure: Adventure
     solo: bool
     turn: int
@@ -142,30 +146,7 @@ class MoonView:
     infecting: tuple[str, ...]  # names of the players who still have to infect
     astra_bonuses_due: int  # solo: first bonuses ASTRA has still to cross off (this phone may record it)
     astra_bonus_choices: tuple[tuple[int, object], ...]  # the spaces it may cross off: (space, label)
-    sabotage: Control
-    bonus: Control
-    astra_bonus: Control
-    virus: Control
-    infect: Control
-    flip: Control
-    mission_card: Control
-    combos_entry: Control
-    hand_entry: Control
-    solo_card: Control
-    astra_card: Control
-    solo_choice: Control
-    mission: Control
-    error: Control
-    error_cross: Control
-    sheet: Control
-    sheet_step: Control
-    paper: Control
-    sheet_full: Control
-
-    @property
-    def choose(self) -> bool:
-        """True when the solo player must choose a combination now."""
-        return self.solo_choice.allowed and bool(self.hand)
+    choose: bool  # the solo player must choose a combination now
 
 
 def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
@@ -281,23 +262,5 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
             for n, b in enumerate(adventure.bonus_spaces, start=1)
             if n not in game.astra_bonuses and n not in game.bonuses
         ),
-        sabotage=sabotage,
-        bonus=bonus,
-        astra_bonus=viewer.control(rules.ASTRA_BONUS),
-        virus=viewer.control(rules.VIRUS),
-        infect=infect,
-        flip=viewer.control(rules.FLIP),
-        mission_card=viewer.control(rules.MISSION_CARD),
-        combos_entry=viewer.control(rules.COMBOS),
-        hand_entry=viewer.control(rules.HAND),
-        solo_card=viewer.control(rules.SOLO_CARD),
-        astra_card=viewer.control(rules.ASTRA_CARD),
-        solo_choice=solo_choice,
-        mission=mission,
-        error=error,
-        error_cross=error_cross,
-        sheet=viewer.control(rules.SHEET),
-        sheet_step=viewer.control(rules.SHEET_STEP),
-        paper=viewer.control(rules.PAPER_TOTAL),
-        sheet_full=viewer.control(rules.SHEET_FULL),
+        choose=solo_choice.allowed and bool(game.hand),
     )
