@@ -310,6 +310,26 @@
     }).catch(function () { clearTimeout(timer); flushing = false; });
   }
 
+  /* The host's "for another player" switch (and, without a seat, whose controls) is remembered
+     per phone and table; the CSS shows or hides the controls by itself. */
+  function rememberSwitch() {
+    var toggle = document.getElementById("for-others");
+    if (!toggle) return;
+    var key = "companion.forOthers." + toggle.getAttribute("data-remember");
+    var kept = {};
+    try { kept = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch (e) { kept = {}; }
+    toggle.checked = kept.on === true;
+    var picked = kept.seat && document.getElementById("act-as-" + kept.seat);
+    if (picked) picked.checked = true;
+    function keep() {
+      var seat = document.querySelector("input[name=act-as]:checked");
+      try { localStorage.setItem(key, JSON.stringify({ on: toggle.checked, seat: seat ? seat.value : null })); } catch (e) {}
+    }
+    toggle.addEventListener("change", keep);
+    document.querySelectorAll("input[name=act-as]").forEach(function (radio) { radio.addEventListener("change", keep); });
+  }
+  rememberSwitch();
+
   window.addEventListener("online", function () { showConnection(); flush(); refresh(); });
   window.addEventListener("offline", showConnection);
   setInterval(flush, 5000);
