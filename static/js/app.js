@@ -12,6 +12,13 @@
   document.addEventListener("htmx:beforeSwap", function () {
     if (window.Idiomorph) window.Idiomorph.defaults.ignoreActiveValue = typingIn(document.activeElement);
   });
+  /* A section the player opened (more crew moves, a form folded away) stays open when the board
+     changes under it: the morph may open a section, never close one the player opened. */
+  if (window.Idiomorph) {
+    window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element, mutation) {
+      return !(name === "open" && mutation === "remove" && element.tagName === "DETAILS");
+    };
+  }
 
   var banner = document.getElementById("connection");
   var live = document.getElementById("live");

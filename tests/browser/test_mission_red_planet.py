@@ -34,6 +34,7 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
     submit_and_wait(aki, place.get_by_role("button", name="Place"))
 
     caught_up(host, board_seq(aki))
+    host.locator("summary", has_text="More crew moves").click()  # folded under the turn's controls; stays open
     for name, zone, count in (("Aki", "4", "3"), ("Ben", "4", "2"), ("Chika", "2", "1")):
         crew = host.locator("form.crew-form").first
         crew.locator("select[name=seat]").select_option(label=name)

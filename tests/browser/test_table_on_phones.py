@@ -99,6 +99,7 @@ def test_a_scoring_round_is_seen_on_two_phones(live_server: str, phone) -> None:
     join(other, live_server + link, "Chika")
     caught_up(host, board_seq(other))
 
+    host.locator("summary", has_text="More crew moves").click()  # folded under the turn's controls; stays open
     crew = host.locator("form.crew-form").first
     for name, count in (("Aki", "3"), ("Ben", "3"), ("Chika", "1")):
         crew = host.locator("form.crew-form").first
