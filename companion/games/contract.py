@@ -75,6 +75,11 @@ def msg(msgid: str, **params: Any) -> Message:
     return Message(msgid, params)
 
 
+def plural(count: int, one: str, other: str) -> str:
+    """Return the message id that agrees with ``count``: ``one`` for 1, else ``other`` (Japanese says both alike)."""
+    return one if count == 1 else other
+
+
 YES, NO = N_("yes"), N_("no")  # a yes/no option as the results page shows it
 COMMA = NP_("list", ", ")  # 「、」 in Japanese
 SEMICOLON = NP_("list", "; ")  # between groups that hold commas themselves

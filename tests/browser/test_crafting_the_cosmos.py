@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.browser.conftest import screenshot
-from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
+from tests.browser.test_table_on_phones import act_for_others, board_seq, caught_up, create_table, join, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -21,10 +21,12 @@ def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_s
     aki = phone()
     join(aki, live_server + link, "Aki")
     caught_up(host, board_seq(aki))
+    act_for_others(host)  # the host enters Ben's counts
 
     for round_number in range(1, 9):
         top = aki.locator("#board section.card").first
         if top.locator("form.name-goal").count():  # a goal card was turned up: Aki names it
+            top.locator("details.name-goal-new summary").click()
             goal = int(top.locator("form.name-goal select[name=goal] option").last.get_attribute("value"))
             top.locator("select[name=goal_kind]").select_option(KINDS[goal - 1])
             submit_and_wait(aki, top.get_by_role("button", name="Name the goal"))

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.browser.conftest import screenshot
-from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
+from tests.browser.test_table_on_phones import act_for_others, board_seq, caught_up, create_table, join, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +50,7 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
     pick.locator("select[name=character]").select_option("3")
     submit_and_wait(aki, pick.get_by_role("button", name="Pick"))
     caught_up(host, board_seq(aki))
+    act_for_others(host)
     for name, character in (("Ben", "7"), ("Chika", "1")):
         form = host.locator("form.pick", has_text=f"Character of {name}")
         form.locator("select[name=character]").select_option(character)

@@ -43,6 +43,11 @@ def submit_and_wait(page, button) -> None:  # type: ignore[no-untyped-def]
     caught_up(page, seq + 1)
 
 
+def act_for_others(page) -> None:  # type: ignore[no-untyped-def]
+    """Turn on the host's "for another player" switch (remembered on the phone for the table)."""
+    page.get_by_role("checkbox", name="For another player").check()
+
+
 def join(page, link: str, seat_name: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(link)
     page.locator("button[name=seat]", has_text=seat_name).click()
@@ -78,6 +83,7 @@ def test_two_phones_record_a_tally_and_undo_it(live_server: str, phone) -> None:
 def test_a_refused_entry_shows_a_message_and_keeps_the_board(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
     create_table(host, live_server, "score-pad", ["Aki", "Ben"])
+    act_for_others(host)
     host.get_by_role("button", name="Aki: Victory points minus one").click()
     assert "between 0 and" in host.locator("#messages .error").inner_text()
     assert host.locator(".standings li", has_text="Aki").locator(".total").inner_text() == "0"
@@ -121,6 +127,7 @@ def test_quick_taps_on_plus_one_are_each_counted(live_server: str, phone) -> Non
     # (queued by htmx behind the first) are entries of their own, never taken for repeats.
     aki = phone()
     create_table(aki, live_server, "score-pad", ["Aki", "Ben"])
+    act_for_others(aki)  # the host, not seated: each seat's buttons are behind the switch
     plus = aki.get_by_role("button", name="Aki: Victory points plus one")
     seq = board_seq(aki)
     for _ in range(3):

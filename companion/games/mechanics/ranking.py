@@ -95,7 +95,7 @@ def _explain_tie(
         if len({_oriented(tie_breaker, seat) for seat in group}) > 1:
             break
     decided = len({ranks[seat] for seat in group}) > 1
-    values = listing(
+    values: Message = listing(
         (f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group), SEMICOLON
     )
     if decided:
@@ -106,6 +106,8 @@ def _explain_tie(
             criteria=_label_list(used),
             values=values,
         )
+    # Still tied: every seat has the same values, said once ("each 0 / 0", not "Aki 0 / 0; Ben 0 / 0").
+    values = msg(N_("each {values}"), values=" / ".join(str(tb.values.get(group[0], 0)) for tb in used))
     return msg(
         N_("{names} tie on {total} points and are still tied after {criteria} ({values}): shared rank {rank}."),
         names=_names(group, names),

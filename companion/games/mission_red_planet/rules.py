@@ -44,6 +44,7 @@ from companion.games.contract import (
     evolve,
     listing,
     msg,
+    plural,
     when,
 )
 from companion.games.mechanics.majority import (
@@ -954,11 +955,7 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
                 colour,
                 RESOURCE_NAMES[colour],
                 state.tokens.get((seat, colour), 0) * values[colour],
-                msg(
-                    N_("{count} tokens × {value}"),
-                    count=state.tokens.get((seat, colour), 0),
-                    value=values[colour],
-                ),
+                _tokens_times(state.tokens.get((seat, colour), 0), values[colour]),
             )
             for colour in RESOURCES
         ]
@@ -968,7 +965,7 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
                 "resource-tokens",
                 N_("Resource tokens (sole final majority)"),
                 sum(n * resource_token_points(setup, c) for c, n in held.items()),
-                msg(N_("{count} tokens"), count=sum(held.values())),
+                msg(plural(sum(held.values()), N_("{count} token"), N_("{count} tokens")), count=sum(held.values())),
             )
         )
         lines.append(CategoryScore("ice-bonus", N_("Most ice (+9, split if tied)"), ice_bonus.get(seat, 0)))
@@ -979,7 +976,11 @@ def score_red_planet(setup: Setup, state: RedPlanet) -> Scoreboard:
                     "bonus",
                     N_("Bonus cards"),
                     sum(o.points for o in mine),
-                    msg(N_("{met} of {count} cards scored"), met=sum(1 for o in mine if o.points), count=len(mine)),
+                    msg(
+                        plural(len(mine), N_("{met} of {count} card scored"), N_("{met} of {count} cards scored")),
+                        met=sum(1 for o in mine if o.points),
+                        count=len(mine),
+                    ),
                 )
             )
             lines.append(CategoryScore("discovery", N_("Discovery cards"), sum(p for _z, s, p in found if s == seat)))
@@ -1046,6 +1047,10 @@ def explain_cards(
             )
         )
     return lines
+
+
+def _tokens_times(count: int, value: int) -> Message:
+    return msg(plural(count, N_("{count} token × {value}"), N_("{count} tokens × {value}")), count=count, value=value)
 
 
 def explain_ice_bonus(setup: Setup, state: RedPlanet, bonus: Mapping[int, int]) -> Message:

@@ -1291,8 +1291,11 @@ def _majority_line(
             for s in ordered
         )
         return msg(N_("Astronauts by rank: {parts}"), parts=parts)
-    parts = listing(f"{names[s]} {counts[s]} → {awards.get(s, 0)}" for s in ordered)
     label = N_("Most completed zones") if adventure.number == 2 else N_("Most astronauts")
+    counted = [s for s in ordered if counts[s]]  # a player with none takes nothing: no "Aki 0 → 0"
+    if not counted:
+        return msg(N_("{label}: nobody has any yet, so nobody scores."), label=msg(label))
+    parts = listing(f"{names[s]} {counts[s]} → {awards.get(s, 0)}" for s in counted)
     return msg(N_("{label}: {parts}"), label=msg(label), parts=parts)
 
 
