@@ -18,13 +18,15 @@ pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 SCREEN = 844
-# A worked example of each game, played half way: a table in the middle of a game.
-HALF_WAY = {
-    "welcome-to-the-moon": "welcome-to-the-moon-quarters.json",
-    "mission-red-planet": "mission-red-planet.json",
-    "andromeda": "andromeda.json",
-    "crafting-the-cosmos": "crafting-the-cosmos.json",
-    "space-base": "space-base-abilities.json",
+# A worked example of each game, played part of the way (a count of entries; None: half of them).
+MOMENTS = {
+    "welcome-to-the-moon": ("welcome-to-the-moon", "welcome-to-the-moon-quarters.json", None),
+    "mission-red-planet": ("mission-red-planet", "mission-red-planet.json", None),
+    "andromeda-trade": ("andromeda", "andromeda.json", None),
+    "andromeda-actions": ("andromeda", "andromeda.json", 14),
+    "andromeda-movement": ("andromeda", "andromeda.json", 18),
+    "crafting-the-cosmos": ("crafting-the-cosmos", "crafting-the-cosmos.json", None),
+    "space-base": ("space-base", "space-base-abilities.json", None),
 }
 # What a player does each turn, by the name of its button (those the phone shows at that moment).
 EVERY_TURN = {
@@ -45,9 +47,10 @@ BUTTONS = """() => [...document.querySelectorAll("#board button, #board summary"
                      element.getBoundingClientRect().bottom + window.scrollY])"""
 
 
-def half_way(game: str) -> dict[str, Any]:
-    scenario = json.loads((EXAMPLES / HALF_WAY[game]).read_text())
-    return {**scenario, "events": scenario["events"][: len(scenario["events"]) // 2]}
+def played_to(moment: str) -> dict[str, Any]:
+    _game, example, entries = MOMENTS[moment]
+    scenario = json.loads((EXAMPLES / example).read_text())
+    return {**scenario, "events": scenario["events"][: len(scenario["events"]) // 2 if entries is None else entries]}
 
 
 def every_turn_controls(page: Any, game: str) -> list[tuple[str, float]]:
@@ -68,23 +71,24 @@ def seat_names(scenario: dict[str, Any]) -> list[str]:
     return [player["name"] for player in scenario["players"]]
 
 
-@pytest.mark.parametrize("game", sorted(HALF_WAY))
+@pytest.mark.parametrize("moment", sorted(MOMENTS))
 def test_a_player_and_a_seated_host_reach_their_every_turn_controls_without_scrolling(  # type: ignore[no-untyped-def]
-    live_server: str, phone, tmp_path: Path, game: str
+    live_server: str, phone, tmp_path: Path, moment: str
 ) -> None:
-    scenario = half_way(game)
+    game = MOMENTS[moment][0]
+    scenario = played_to(moment)
     names = seat_names(scenario)
     host = phone()
-    board = import_table(host, live_server, scenario, tmp_path / f"{game}.json")
+    board = import_table(host, live_server, scenario, tmp_path / f"{moment}.json")
     link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
     player = phone()
     join(player, link, names[1])
-    screenshot(player, f"reach-{game}-player")
+    screenshot(player, f"reach-{moment}-player")
     assert below_the_first_screen(player, game) == []
 
     join(host, link, names[0])  # the host plays too
     host.goto(board)
-    screenshot(host, f"reach-{game}-host")
+    screenshot(host, f"reach-{moment}-host")
     assert host.locator("#for-others").is_checked() is False
     assert below_the_first_screen(host, game, has_some=False) == []  # another seat may be the one to act
     assert host.locator(".for-other:visible").count() == 0  # nobody else's controls, until asked for
