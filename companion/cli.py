@@ -30,7 +30,12 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on: 0.0.0.0 every network (phones on the Wi-Fi can join), 127.0.0.1 this machine only.",
+)
 @click.option("--port", type=int, default=lambda: int(os.environ.get("PORT", "5000")), help="Default: $PORT or 5000.")
 @click.option(
     "--workers",
@@ -58,10 +63,13 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
         click.echo(f"Warning: {app.config['DATABASE_PROBLEM']}. Not migrating; serving reads only.", err=True)
     else:
         upgrade(app.config["DATABASE_URL"])
+    for line in addresses_to_open(host, port, app.config.get("PUBLIC_URL")):
+        click.echo(line)
     if dev:
         app.run(host=host, port=port, debug=True, threaded=True)
         return
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    sys.stdout.flush()  # exec drops what Python still buffers (stdout is a file or a pipe under a service)
     os.execv(
         gunicorn,
         [
@@ -75,6 +83,31 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
             "companion.wsgi:app",
         ],
     )
+
+
+def addresses_to_open(host: str, port: int, public_url: str | None) -> list[str]:
+    """Return the lines that tell where to open the app: the LAN addresses first, for the phones."""
+    from companion.network import is_loopback, lan_addresses, origin
+
+    if public_url:
+        return [f"Table Companion: open {public_url} on the phones (COMPANION_PUBLIC_URL)."]
+    if host in ("0.0.0.0", "::", ""):
+        found = lan_addresses()
+        if not found:
+            return [
+                f"Table Companion: serving on port {port}, but this machine has no network address "
+                f"yet: open {origin('http', '127.0.0.1', port)} here, and connect it to the phones' Wi-Fi."
+            ]
+        lines = [f"Table Companion: open {origin('http', found[0], port)} on the phones (same Wi-Fi)."]
+        lines += [f"  also reachable at {origin('http', other, port)}" for other in found[1:]]
+        lines.append(f"  on this machine: {origin('http', '127.0.0.1', port)}")
+        return lines
+    if is_loopback(host):
+        return [
+            f"Table Companion: open {origin('http', host, port)} on this machine only; other phones "
+            "cannot reach it (start with --host 0.0.0.0 to let them join)."
+        ]
+    return [f"Table Companion: open {origin('http', host, port)} on the phones."]
 
 
 @main.group()

@@ -18,7 +18,7 @@ from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
 from companion.policy import Action, allows, require
 from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
-from companion.views.tables import take_seat_from_form
+from companion.views.tables import shared_url, take_seat_from_form
 from companion.web import (
     broker,
     checked_key,
@@ -153,7 +153,7 @@ def results_context(table: TableInfo) -> dict[str, object]:
         "view": view,
         "board": view.board,
         "seed_hash": services.public_seed_hash(state),
-        "results_link": url_for("results.public", token=table.results_token, _external=True),
+        "results_link": shared_url("results.public", token=table.results_token),
     }
     if view.ended:
         play = services.export_play(engine(), table)
@@ -168,7 +168,7 @@ def join_qr(code: str) -> ResponseReturnValue:
     """Return the join link as an SVG QR code (host only)."""
     table, role = member(code)
     require(Action.SHOW_JOIN_CODE, role.roles)
-    return qr_response(url_for("tables.join", token=table.join_token, _external=True))
+    return qr_response(shared_url("tables.join", token=table.join_token))
 
 
 @bp.get("/scenario.json")
