@@ -79,6 +79,7 @@ def new_table(page: Page, server: str, game: str, names: list[str], **options: s
     page.wait_for_load_state("networkidle")
     for key, value in options.items():
         page.locator(f"select[name=option-{key}]").select_option(value)
+    page.locator("#play-as").select_option("host")  # the players join from their own phones
     for seat, name in enumerate(names, start=1):
         page.locator(f"#name-{seat}").fill(name)
     page.locator("form button[type=submit]").first.click()

@@ -57,7 +57,10 @@ def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None
         "games": GAMES,
         "slug": slug,
         "game": get_game(slug),
-        "options": options,
+        # The choices that set the game up stay in view; yes/no fine points and tables of printed
+        # numbers (right by default) wait behind one disclosure, so the defaults fit one screen.
+        "options": [option for option in options if option.kind == "choice"],
+        "fine_points": [option for option in options if option.kind != "choice"],
         "options_shown": services.OPTIONS_SHOWN,
         "play_as_field": services.PLAY_AS,
         "play_as": play_as,
