@@ -96,9 +96,7 @@ def test_the_host_plays_as_the_first_player_and_a_phone_joins_through_the_scanne
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_new_table_form_shows_one_screen_of_options_with_the_defaults(
-    live_server: str, phone, game: str
-) -> None:  # type: ignore[no-untyped-def]
+def test_the_new_table_form_shows_one_screen_of_options_with_the_defaults(live_server: str, phone, game: str) -> None:  # type: ignore[no-untyped-def]
     page = phone()
     page.goto(f"{live_server}/new?game={game}")
     options = page.locator("#options").bounding_box()

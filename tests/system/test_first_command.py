@@ -201,10 +201,12 @@ def test_a_phone_joins_through_the_qr_code_of_a_table_the_host_started_on_127_0_
 
     ben = new_phone()
     seats = BeautifulSoup(page(ben, link, "en"), "html.parser")
-    choice = seats.find("form", attrs={"method": "post"})
+    seat_button = seats.find("button", attrs={"name": "seat"})
+    assert isinstance(seat_button, Tag), first_command.last_lines()
+    choice = seat_button.find_parent("form")
     assert isinstance(choice, Tag)
     answer = {str(field["name"]): str(field["value"]) for field in choice.find_all("input", type="hidden")}
-    buttons = {button.get_text(strip=True): str(button["value"]) for button in choice.find_all("button")}
+    buttons = {b.get_text(strip=True): str(b["value"]) for b in choice.find_all("button", attrs={"name": "seat"})}
     assert list(buttons) == ["BBen"]  # Aki's seat is the host's
     board = BeautifulSoup(page(ben, link, "en", answer | {"seat": buttons["BBen"]}), "html.parser")
     assert "You are Ben." in board.get_text(), first_command.last_lines()
