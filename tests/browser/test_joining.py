@@ -103,11 +103,13 @@ def test_the_new_table_form_shows_one_screen_of_options_with_the_defaults(live_s
     assert options is not None and options["height"] <= SCREEN, options
 
 
-def test_changing_the_adventure_swaps_its_options(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+def test_typing_names_fills_i_play_as_and_changing_the_adventure_swaps_its_options(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     page = phone()
     page.goto(f"{live_server}/new?game={MOON}")
     assert page.locator("#option-adventure-1-launch").is_visible()
     page.locator("#name-1").fill("Aki")
+    page.locator("#name-1").press("Tab")  # leaving the box sends its change: "I play as" names Aki
+    page.locator("#play-as option", has_text="Aki").wait_for(state="attached")
     page.locator("#play-as").select_option("host")
     page.locator("#option-adventure").select_option("8")
     page.locator("#option-adventure-8-plants").wait_for(state="attached")  # a printed table: behind "Fine points"
