@@ -9,9 +9,13 @@ import pytest
 
 from companion.games.andromeda import rules
 from companion.games.andromeda.rules import Andromeda, Trade
-from companion.games.contract import Event, Player, RuleError, Setup, evolve, resolve_options
+from companion.games.contract import Event, Player, Setup, evolve
+from companion.games.options import resolve_options
 from companion.games.registry import get_game
-from companion.games.table import TABLE_OPTIONS, TableState, decide, describe, fold, moves, new_table, score, viewer
+from companion.games.table import decide, describe, fold, new_table, score, viewer
+from companion.games.table_moves import moves
+from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.games.words import RuleError
 
 GAME = get_game("andromeda")
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")

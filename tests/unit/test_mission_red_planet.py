@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
-from companion.games.contract import RuleError, Scoreboard
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.scenario import replay
-from companion.games.table import TableState
+from companion.games.scores import Scoreboard
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
 
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gin")
 
@@ -285,8 +286,10 @@ def test_a_final_tie_is_shared_unless_the_option_counts_crew() -> None:
 
 
 def test_undoing_a_landing_and_landing_again_draws_the_same_resource_token() -> None:
-    from companion.games.contract import Event, Player, Setup, resolve_options
-    from companion.games.table import TABLE_OPTIONS, decide, fold
+    from companion.games.contract import Event, Player, Setup
+    from companion.games.options import resolve_options
+    from companion.games.table import decide, fold
+    from companion.games.table_state import TABLE_OPTIONS
 
     players = tuple(Player(seat, name, "#000000") for seat, name in enumerate(NAMES[:3], start=1))
     setup = Setup(mrp.SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "seed")

@@ -27,30 +27,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.contract import (
-    ANYONE,
-    N_,
-    SEMICOLON,
-    CategoryScore,
-    Choice,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-    option_value,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import rng_for, shuffled
 from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.mechanics.sheet import check_player_count
+from companion.games.moves import ANYONE, Field, Guard, Move
+from companion.games.options import Choice, RuleOption, applied_options, option_value
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, SEMICOLON, Message, RuleError, listing, msg
 
 SLUG = "andromeda"
 Handler = Callable[[Setup, "Andromeda", Event], "Andromeda"]

@@ -26,26 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.contract import (
-    ANYONE,
-    N_,
-    CategoryScore,
-    Choice,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-    when,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.majority import (
     TIE_CARRIES,
     TIE_SPLITS_REMAINDER_CARRIES,
@@ -59,6 +40,10 @@ from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.mission_red_planet import cards
 from companion.games.mission_red_planet.cards import BonusCard, DiscoveryCard
+from companion.games.moves import ANYONE, Field, Guard, Move
+from companion.games.options import Choice, RuleOption, applied_options, when
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, Message, RuleError, listing, msg
 
 SLUG = "mission-red-planet"
 Handler = Callable[[Setup, "RedPlanet", Event], "RedPlanet"]
