@@ -55,13 +55,28 @@ class Guard:
 
 
 @dataclass(frozen=True)
+class Secret:
+    """What of a move only its own seat's phone sees, until the table ends or ``revealed`` says so.
+
+    ``fields`` are left out of the entry before its log line is written for any other phone (the
+    host's included): a description never has a secret to hide by hand. The owner is the seat in
+    the payload (or the author). ``revealed(game_state, event)`` turns the entry up before the end
+    (e.g. Andromeda's face-down offers, all turned up together).
+    """
+
+    fields: tuple[str, ...]
+    revealed: Callable[[Any, Event], bool] | None = None
+
+
+@dataclass(frozen=True)
 class Move:
     """One kind of entry, declared once: fields, who may make it, undo, its words, its rule.
 
     ``apply(setup, state, event)`` returns the new state or raises :class:`RuleError`; for a
     game's own moves ``state`` is the game's state, for the table's moves the table's state.
     ``describe(setup, state, event, who)`` says it in plain words for the log (``who`` is the
-    name of the seat in the payload, if any). ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, ACTIVE,
+    name of the seat in the payload, if any); a field the move's ``secret`` names is absent from
+    the entry it gets for a phone that may not see it. ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, ACTIVE,
     or a function of the setup for moves that a rule option restricts. ACTIVE is read from the game's
     state (``active_seat``) when the move is made and when a ledger is folded again, so an entry an
     undo left out of turn is skipped on replay as it would be refused now.
@@ -76,6 +91,7 @@ class Move:
     undoable: bool = True
     guard: Guard | None = None
     remember: tuple[str, ...] = ()  # fields the server remembers across its tables, for quick re-entry
+    secret: Secret | None = None  # what of it only its seat sees until it is revealed (the log is per seat)
 
     def who_at(self, setup: Setup) -> str:
         """Return who may make this move at a table with ``setup``."""

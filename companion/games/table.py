@@ -17,7 +17,7 @@ from companion.games import kinds
 from companion.games.contract import Event, Game, Setup, evolve
 from companion.games.ledger import Events
 from companion.games.mechanics.tally import new_sheet
-from companion.games.moves import ACTIVE, ANYONE, HOST, JOIN, OWN_SEAT, Control, Move, Viewer, check_payload
+from companion.games.moves import ACTIVE, ANYONE, HOST, JOIN, OWN_SEAT, Control, Move, Secret, Viewer, check_payload
 from companion.games.scores import Scoreboard
 from companion.games.table_moves import TABLE_KINDS, held_by_another, move_of, moves, seat_name
 from companion.games.table_state import ENTRIES_ANYONE, ENTRY_POLICY, TableState
@@ -284,21 +284,35 @@ def undoable(game: Game, state: TableState, target: Event, seat: int | None, hos
 # -- Words and scores ----------------------------------------------------------------------------
 
 
-def describe(game: Game, state: TableState, event: Event) -> Message:
-    """Return the entry in plain words for the log; an undo says what it undid, for everyone to see."""
+def describe(game: Game, state: TableState, event: Event, seat: int | None = None) -> Message:
+    """Return the entry in plain words for the log as the phone of ``seat`` may read it.
+
+    A move's secret fields are left out for every phone but their seat's (``seat`` None: a phone
+    without a seat, the host's included, or news for every phone) until the table ends or the
+    game reveals them. An undo says what it undid, for everyone to see.
+    """
     move = moves(game).get(event.kind)
     if move is None:
         return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
     if event.kind == kinds.VOID:
         target = state.event(int(event.payload["target"]))
         if target is not None and target.kind != kinds.VOID:
-            return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target))
+            return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target, seat))
     try:
         event = _checked(state.setup, move, event)
     except RuleError:
         return msg(move.label)  # never computed from fields its record refuses; the log gives the reason
     scope_state = state if move.kind in TABLE_KINDS else state.game
+    if move.secret is not None and not _secret_shown(move.secret, state, scope_state, event, seat):
+        event = evolve(event, payload={k: v for k, v in event.payload.items() if k not in move.secret.fields})
     return move.describe(state.setup, scope_state, event, seat_name(state.setup, event))
+
+
+def _secret_shown(secret: Secret, state: TableState, scope_state: Any, event: Event, seat: int | None) -> bool:
+    """True when the phone of ``seat`` may read the entry's secret: its own, revealed, or the table ended."""
+    owner = event.payload.get("seat", event.author)
+    revealed = secret.revealed is not None and secret.revealed(scope_state, event)
+    return state.ended or revealed or (seat is not None and seat == owner)
 
 
 def score(game: Game, state: TableState) -> Scoreboard:

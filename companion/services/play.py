@@ -304,7 +304,7 @@ def log_page(state: TableState, seat: int | None, host: bool, before: int | None
             LogLine(
                 event=event,
                 author=author,
-                text=describe(game, state, event),
+                text=describe(game, state, event, seat),
                 voided=event.seq in state.voided,
                 skipped=state.skipped.get(event.seq),
                 undoable=undoable(game, state, event, seat, host),

@@ -414,8 +414,11 @@ def test_a_face_down_offer_is_secret_on_other_phones_and_in_the_log_until_all_ar
     own = GAME.view(table.setup, table.game, viewer(GAME, table.state, 2, False))
     assert own.trade is not None and own.trade.followers[0].my_secret == rules.card_name("6")
     assert describe(GAME, table.state, offer).render() == "Ben offered a card face down"
+    assert describe(GAME, table.state, offer, seat=3).render() == "Ben offered a card face down"
+    assert describe(GAME, table.state, offer, seat=2).render() == "Ben offered Planet 6 face down", "its own log"
     table.play("offer", seat=3, card="2")
     assert describe(GAME, table.state, offer).render() == "Ben offered Planet 6 (revealed)"
+    assert describe(GAME, table.state, offer, seat=3).render() == "Ben offered Planet 6 (revealed)"
     assert table.game.trade is not None and table.game.trade.offers == {2: ("6",), 3: ("2",)}
 
 

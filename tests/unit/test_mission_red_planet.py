@@ -6,10 +6,13 @@ from typing import Any
 
 import pytest
 
+from companion.games import kinds
+from companion.games.contract import Event
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.scenario import replay
 from companion.games.scores import Scoreboard
+from companion.games.table import describe, extend
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
 
@@ -176,6 +179,26 @@ def test_bonus_cards_stay_secret_until_the_end_then_count() -> None:
     assert "bonus" not in board.to_json()["players"][0]["categories"]
     _, board = game.rounds(1).play()
     assert points(board, "Aki", "bonus") == 7
+
+
+def test_a_bonus_card_is_in_its_owners_log_only_until_the_end() -> None:
+    state, _ = Game().add(mrp.BONUS, seat=1, points=5, name="Scout").play()
+    bonus = state.events[0]
+    assert describe(MRP, state, bonus, seat=1).render() == "Aki noted a bonus card: “Scout”: 5 points"
+    for other in (2, None):  # another player, the host or a watcher
+        assert describe(MRP, state, bonus, seat=other).render() == "Aki noted a bonus card (secret until the end)"
+    ended = extend(MRP, state, (Event(2, kinds.TABLE_END, {}, by_host=True),))
+    assert "Scout" in describe(MRP, ended, bonus, seat=2).render()
+
+
+def test_a_discovery_cards_effect_is_in_its_placers_log_until_it_is_turned_up() -> None:
+    game = Game().add(mrp.DISCOVERY, seat=2, zone=1, effect=mrp.cards.BARREN)
+    state, _ = game.play()
+    placed = state.events[0]
+    assert "scores nothing" in describe(MRP, state, placed, seat=2).render()
+    assert describe(MRP, state, placed, seat=1).render().endswith("placed a discovery card face down on Zone 1")
+    state, _ = game.rounds(10).add(mrp.REVEAL, zone=1, effect=mrp.cards.BARREN).play()
+    assert "scores nothing" in describe(MRP, state, placed, seat=1).render()
 
 
 def test_discovery_cards_one_per_outer_zone_seven_at_most_scored_when_revealed() -> None:
