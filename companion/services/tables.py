@@ -19,9 +19,9 @@ from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, repl
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.words import N_, RuleError
-from companion.ledger import store
-from companion.ledger.store import TableInfo
 from companion.services.play import record
+from companion.storage import store
+from companion.storage.store import TableInfo
 
 COLOUR_NAMES = dict(
     zip(

@@ -12,8 +12,10 @@ from companion import services
 from companion.games.registry import GAMES, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.words import N_, RuleError
-from companion.ledger.store import TableInfo
-from companion.membership import (
+from companion.policy import Action, require
+from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
+from companion.storage.store import TableInfo
+from companion.web.membership import (
     device_id,
     forget_profile,
     held_seats,
@@ -23,10 +25,8 @@ from companion.membership import (
     profile_token,
     remember,
 )
-from companion.policy import Action, require
-from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
-from companion.views.play import member, results_context
-from companion.web import broker, engine, qr_data_uri, qr_response, refuse, table_state
+from companion.web.requests import broker, engine, qr_data_uri, qr_response, refuse, table_state
+from companion.web.views.play import member, results_context
 
 bp = Blueprint("results", __name__)
 
