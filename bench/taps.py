@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
-from companion.app import create_app  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
+from companion.storage.migrate import upgrade  # noqa: E402
+from companion.web.app import create_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 
 # A realistic adventure-2 sheet at the end of a game: every box the player fills in.

@@ -11,12 +11,12 @@ from typing import Any
 
 import click
 
-from companion.games.contract import RuleError, without_context
+from companion.games.words import RuleError, without_context
 
 
 def _app() -> Any:
-    from companion.app import create_app
-    from companion.web import ENGINE_KEY
+    from companion.web.app import create_app
+    from companion.web.requests import ENGINE_KEY
 
     app = create_app()
     # Close the database connections when the command ends (the command may be run in-process).
@@ -56,7 +56,7 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
             "streams' 10-second check.",
             err=True,
         )
-    from companion.migrate import upgrade
+    from companion.storage.migrate import upgrade
 
     if app.config.get("DATABASE_PROBLEM"):
         # Serve what can be read; every write is answered 503 with the reason until it is fixed.
@@ -75,12 +75,12 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
         [
             gunicorn,
             "--config",
-            "python:companion.gunicorn_conf",
+            "python:companion.web.gunicorn_conf",
             "--bind",
             f"{host}:{port}",
             "--workers",
             str(workers),
-            "companion.wsgi:app",
+            "companion.web.wsgi:app",
         ],
     )
 
@@ -118,7 +118,7 @@ def db() -> None:
 @db.command("upgrade")
 def db_upgrade() -> None:
     """Bring the database to the newest schema."""
-    from companion.migrate import upgrade
+    from companion.storage.migrate import upgrade
 
     upgrade(_app().config["DATABASE_URL"])
     click.echo("database is up to date")
@@ -171,7 +171,7 @@ def score(scenario: Path, lang: str) -> None:
 def export(code: str, output: Any) -> None:
     """Write a table's ledger as a scenario file (includes the secret seed)."""
     from companion import services
-    from companion.web import ENGINE_KEY
+    from companion.web.requests import ENGINE_KEY
 
     app = _app()
     try:
@@ -224,7 +224,7 @@ def backup(file: Path) -> None:
 def import_(file: Path) -> None:
     """Add a scenario file's table under a new code, or restore every table of a backup."""
     from companion import services
-    from companion.web import ENGINE_KEY
+    from companion.web.requests import ENGINE_KEY
 
     app = _app()
     engine = app.extensions[ENGINE_KEY]
@@ -255,9 +255,9 @@ def _restore(file: Path, engine: Any) -> Any:
     import shutil
     import tempfile
 
-    from companion.db import make_engine
-    from companion.ledger.store import copy_tables
-    from companion.migrate import upgrade
+    from companion.storage.db import make_engine
+    from companion.storage.migrate import upgrade
+    from companion.storage.store import copy_tables
 
     with tempfile.TemporaryDirectory() as folder:
         # A backup from an older release is brought to this schema on a copy, never in place.

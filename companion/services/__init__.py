@@ -1,7 +1,7 @@
 """Use cases, one module each: tables, play, catalogues, results, profiles. Views call exactly one.
 
 Each use case reads what it needs, asks the pure core (``companion.games``) to decide, stores
-through ``companion.ledger.store`` or ``companion.history``, and tells the table's phones. The
+through ``companion.storage.store`` or ``companion.storage.history``, and tells the table's phones. The
 names below are the ones the web layer and the command line use.
 """
 

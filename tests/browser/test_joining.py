@@ -12,10 +12,10 @@ import pytest
 import zxingcpp
 from werkzeug.serving import make_server
 
-from companion.app import create_app
 from companion.games.registry import GAMES
-from companion.migrate import upgrade
 from companion.network import lan_addresses
+from companion.storage.migrate import upgrade
+from companion.web.app import create_app
 from tests.browser.conftest import screenshot
 from tests.browser.test_table_on_phones import join
 

@@ -12,8 +12,8 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.app import create_app
 from companion.network import lan_addresses
+from companion.web.app import create_app
 from tests.conftest import PLAYERS, join_link, new_table, post_event
 from tests.qr import decode_svg
 

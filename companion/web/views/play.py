@@ -8,18 +8,18 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
-from companion import boards, services
+from companion import services
 from companion.games import kinds
-from companion.games.contract import N_
 from companion.games.registry import get_game
-from companion.games.table import moves
-from companion.htmx import wants_fragment
-from companion.ledger.store import TableInfo
-from companion.membership import Membership, device_id, membership
+from companion.games.table_moves import moves
+from companion.games.words import N_
 from companion.policy import Action, allows, require
 from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
-from companion.views.tables import shared_url, take_seat_from_form
-from companion.web import (
+from companion.storage.store import TableInfo
+from companion.web import boards
+from companion.web.htmx import wants_fragment
+from companion.web.membership import Membership, device_id, membership
+from companion.web.requests import (
     broker,
     checked_key,
     engine,
@@ -31,6 +31,7 @@ from companion.web import (
     sequence_number,
     table_state,
 )
+from companion.web.views.tables import shared_url, take_seat_from_form
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 

@@ -9,14 +9,14 @@ from flask import Blueprint, current_app, redirect, render_template, request, se
 from flask.typing import ResponseReturnValue
 
 from companion import services
-from companion.games.contract import N_, Message, RuleError
 from companion.games.registry import GAMES, catalogue_games, get_game
-from companion.htmx import wants_fragment
-from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
-from companion.ledger.store import TableInfo
-from companion.membership import device_id, joined_codes, membership, profile_token, remember
+from companion.games.words import N_, Message, RuleError
 from companion.network import shared_origin
-from companion.web import broker, checked_key, engine, refuse, safe_next, sequence_number
+from companion.storage.store import TableInfo
+from companion.web.htmx import wants_fragment
+from companion.web.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
+from companion.web.membership import device_id, joined_codes, membership, profile_token, remember
+from companion.web.requests import broker, checked_key, engine, refuse, safe_next, sequence_number
 
 bp = Blueprint("tables", __name__)
 

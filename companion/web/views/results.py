@@ -9,11 +9,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import services
-from companion.games.contract import N_, RuleError
 from companion.games.registry import GAMES, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
-from companion.ledger.store import TableInfo
-from companion.membership import (
+from companion.games.words import N_, RuleError
+from companion.policy import Action, require
+from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
+from companion.storage.store import TableInfo
+from companion.web.membership import (
     device_id,
     forget_profile,
     held_seats,
@@ -23,11 +25,9 @@ from companion.membership import (
     profile_token,
     remember,
 )
-from companion.policy import Action, require
-from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
-from companion.views.play import member, results_context
-from companion.views.tables import shared_url
-from companion.web import broker, engine, qr_data_uri, qr_response, refuse, table_state
+from companion.web.requests import broker, engine, qr_data_uri, qr_response, refuse, table_state
+from companion.web.views.play import member, results_context
+from companion.web.views.tables import shared_url
 
 bp = Blueprint("results", __name__)
 
