@@ -11,7 +11,9 @@ from types import ModuleType
 from typing import ClassVar
 
 from companion.games.andromeda import rules
-from companion.games.contract import N_, Message, Player, Setup, Viewer, msg
+from companion.games.contract import Player, Setup
+from companion.games.moves import Viewer
+from companion.games.words import N_, Message, msg
 
 # The two effects of a movement card.
 MOVEMENT_EFFECTS = (

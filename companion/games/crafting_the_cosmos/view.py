@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar
 
-from companion.games.contract import N_, Message, Player, Setup, Viewer, msg
+from companion.games.contract import Player, Setup
 from companion.games.crafting_the_cosmos import rules
+from companion.games.moves import Viewer
+from companion.games.words import N_, Message, msg
 
 
 @dataclass(frozen=True)
