@@ -55,8 +55,8 @@ def pages_of_an_example(client: FlaskClient, example: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def every_page(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
     """Every page of every worked example, in each language (an app per example: imports are rate-limited)."""
-    from companion.web.app import create_app
     from companion.storage.migrate import upgrade
+    from companion.web.app import create_app
 
     url = f"sqlite:///{tmp_path_factory.mktemp('words') / 'words.sqlite3'}"
     upgrade(url)
