@@ -44,7 +44,7 @@ EVERY_TURN = {
 BUTTONS = """() => [...document.querySelectorAll("#board button, #board summary")]
   .filter((element) => element.offsetParent !== null && element.getClientRects().length)
   .map((element) => [(element.getAttribute("aria-label") || element.innerText).trim().replace(/\\s+/g, " "),
-                     element.getBoundingClientRect().bottom + window.scrollY])"""
+                     element.getBoundingClientRect().bottom + window.scrollY, !!element.closest(".for-other")])"""
 
 
 def played_to(moment: str) -> dict[str, Any]:
@@ -54,10 +54,10 @@ def played_to(moment: str) -> dict[str, Any]:
 
 
 def every_turn_controls(page: Any, game: str) -> list[tuple[str, float]]:
-    """The every-turn controls this phone shows, each with how far down the page it ends."""
+    """The every-turn controls of this phone's own seat, each with how far down the page it ends."""
     page.evaluate("window.scrollTo(0, 0)")
     wanted = re.compile(EVERY_TURN[game])
-    return [(name, bottom) for name, bottom in page.evaluate(BUTTONS) if wanted.fullmatch(name)]
+    return [(name, bottom) for name, bottom, other in page.evaluate(BUTTONS) if wanted.fullmatch(name) and not other]
 
 
 def below_the_first_screen(page: Any, game: str, *, has_some: bool = True) -> list[tuple[str, float]]:
@@ -86,12 +86,18 @@ def test_a_player_and_a_seated_host_reach_their_every_turn_controls_without_scro
     screenshot(player, f"reach-{moment}-player")
     assert below_the_first_screen(player, game) == []
 
+    for name in names[2:]:  # everyone has joined: the host's invitation folds away
+        join(phone(), link, name)
     join(host, link, names[0])  # the host plays too
     host.goto(board)
     screenshot(host, f"reach-{moment}-host")
     assert host.locator("#for-others").is_checked() is False
     assert below_the_first_screen(host, game, has_some=False) == []  # another seat may be the one to act
     assert host.locator(".for-other:visible").count() == 0  # nobody else's controls, until asked for
+
+    host.get_by_role("checkbox", name="For another player").check()  # the others' controls join, below its own
+    screenshot(host, f"reach-{moment}-host-for-others")
+    assert below_the_first_screen(host, game, has_some=False) == []
 
 
 def test_score_pad_tally_rows_are_on_the_first_screen(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
@@ -101,6 +107,8 @@ def test_score_pad_tally_rows_are_on_the_first_screen(live_server: str, phone) -
     ben = phone()
     join(ben, link, "Ben")
     assert below_the_first_screen(ben, "score-pad") == []
+    for name in ("Chika", "Dai"):
+        join(phone(), link, name)
     join(host, link, "Aki")
     assert below_the_first_screen(host, "score-pad") == []
 

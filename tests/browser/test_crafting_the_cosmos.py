@@ -40,7 +40,7 @@ def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_s
             own.locator("input[name=count]").fill(str(round_number))
             submit_and_wait(aki, own.get_by_role("button", name="Enter count"))
             caught_up(host, board_seq(aki))
-            ben = host.locator("#board section.card").first.locator("form.goal-count", has_text="Count of Ben")
+            ben = host.locator("form.goal-count", has_text="Count of Ben")  # in Ben's card, for the host
             ben.locator("input[name=count]").fill("1")
             submit_and_wait(host, ben.get_by_role("button", name="Enter count"))
             caught_up(aki, board_seq(host))

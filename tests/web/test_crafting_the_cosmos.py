@@ -124,5 +124,7 @@ def test_the_rounds_goal_and_what_to_count_open_every_phones_board_with_its_own_
         assert card.select_one(".goal-hint").text.strip() == "Count your proto life tokens (purple side up)."
         counts = card.select("form.goal-count input[name=seat]")
         assert [i["value"] for i in counts] == [str(seat)]  # a player's own count, where it is looking
-    host_counts = first_card(client).select("form.goal-count input[name=seat]")
+    # The host without a seat enters them for the seats, each in that seat's card (behind its switch).
+    host_board = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    host_counts = host_board.select("#board .for-other section.record form.goal-count input[name=seat]")
     assert [i["value"] for i in host_counts] == ["1", "2", "3"]
