@@ -7,6 +7,7 @@ inserted.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import DateTime, Engine, Text, cast, type_coerce
 from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -56,7 +57,10 @@ def _table_info(record: TableRecord) -> TableInfo:
 
 
 def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    """The time in UTC: SQLite keeps it without a zone, PostgreSQL in the connection's."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
 
 
 def new_code() -> str:
@@ -228,22 +232,30 @@ def stored_event(engine: Engine, table_id: int, key: str) -> Event | None:
 
 
 def _events_after(session: Session, table_id: int, after: int) -> list[Event]:
-    """The table's entries after ``seq``, read as columns (a cold board of a long table reads them all)."""
+    """The table's entries after ``seq``, read as plain columns: a cold board of a long table reads them all.
+
+    The payloads come as text (cast in SQL: PostgreSQL's driver would decode each itself) and are
+    decoded by one ``json.loads`` of them all; the times come through SQLAlchemy's own
+    ``DateTime`` and get their UTC zone here. Measured on 10,000 entries, in one run: 44 ms of CPU
+    against 74 ms through the columns' own types (a JSON decode and a time-zone conversion per row).
+    """
     query = (
         columns(
             col(EventRecord.seq),
             col(EventRecord.kind),
-            col(EventRecord.payload),
+            cast(EventRecord.payload, Text),
             col(EventRecord.author_seat),
-            col(EventRecord.created_at),
+            type_coerce(EventRecord.created_at, DateTime(timezone=True)),
             col(EventRecord.by_host),
         )
         .where(col(EventRecord.table_id) == table_id, col(EventRecord.seq) > after)
         .order_by(col(EventRecord.seq))
     )
+    rows = session.connection().execute(query).all()
+    payloads = json.loads(f"[{','.join([row[2] for row in rows])}]")
     return [
-        Event(seq=seq, kind=kind, payload=dict(payload), author=author, at=_utc(at), by_host=by_host)
-        for seq, kind, payload, author, at, by_host in session.connection().execute(query).all()
+        Event(seq, kind, payload, author, _utc(at), by_host)
+        for (seq, kind, _text, author, at, by_host), payload in zip(rows, payloads, strict=True)
     ]
 
 
