@@ -22,7 +22,7 @@ from sqlmodel import Session, col, select
 
 from companion.db import read_session, write_session
 from companion.games.contract import Event, Player, Setup
-from companion.models import EventRecord, TableRecord, utcnow
+from companion.models import EventRecord, FoldRecord, TableRecord, utcnow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -263,6 +263,36 @@ def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
     with read_session(engine) as session:
         return _events_after(session, table_id, after)
+
+
+@dataclass(frozen=True)
+class KeptFold:
+    """A table's fold up to entry ``seq``, as :func:`keep_fold` stored it."""
+
+    seq: int
+    version: str
+    state: bytes
+
+
+def kept_fold(engine: Engine, table_id: int) -> KeptFold | None:
+    """Return the table's kept fold, if one was kept."""
+    with read_session(engine) as session:
+        record = session.get(FoldRecord, table_id)
+        return None if record is None else KeptFold(record.seq, record.version, record.state)
+
+
+def keep_fold(engine: Engine, table_id: int, *, seq: int, version: str, state: bytes) -> None:
+    """Keep the table's fold up to entry ``seq`` in its one row (a newer one kept meanwhile stays)."""
+    try:
+        with write_session(engine) as session:
+            record = session.get(FoldRecord, table_id)
+            if record is None:
+                session.add(FoldRecord(table_id=table_id, seq=seq, version=version, state=state))
+            elif record.seq < seq or record.version != version:
+                record.seq, record.version, record.state = seq, version, state
+                session.add(record)
+    except IntegrityError:  # another worker kept one first: a cache, either will do
+        pass
 
 
 def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list[dict[str, Any]]:
