@@ -8,6 +8,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -344,3 +345,14 @@ def test_a_fold_kept_by_other_rules_is_not_read(
     restarted()
     assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
     assert store.kept_fold(engine, table.id) == kept  # folded again, and kept by these rules
+
+
+def test_entries_read_in_bulk_carry_the_same_payloads_and_utc_times_as_read_one_by_one(engine: Engine) -> None:
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    before = datetime.now(UTC)
+    for n in range(3):
+        add_point(engine, table, f"time-{n}", seat=1 + n % 2)
+    bulk = store.load_events(engine, table.id)
+    assert [store.stored_event(engine, table.id, f"time-{n}") for n in range(3)] == bulk
+    assert all(e.at is not None and e.at.tzinfo is UTC and before <= e.at <= datetime.now(UTC) for e in bulk)
+    assert [e.payload["seat"] for e in bulk] == [1, 2, 1]
