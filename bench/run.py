@@ -4,7 +4,7 @@
 
 Load comes from wrk (Debian's package) when installed, else from Python threads (``--client``).
 Every throughput figure is taken in interleaved rounds (app, yardstick, app, yardstick, ...) on
-gunicorn + gevent with one worker (``companion/gunicorn_conf.py``), and reported as the median
+gunicorn + gevent with one worker (``companion/web/gunicorn_conf.py``), and reported as the median
 round with its ratio to the yardstick measured in the same run:
 
 - event POST answered by a redirect, and as a phone sends it (htmx, answered 204: the phone then fetches its board);
@@ -46,8 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ledgers import stored_mrp_table  # noqa: E402
-from companion.db import make_engine  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
+from companion.storage.db import make_engine  # noqa: E402
+from companion.storage.migrate import upgrade  # noqa: E402
 
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 POSTGRES_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -73,7 +73,7 @@ class Server:
             [
                 GUNICORN,
                 "--config",
-                "python:companion.gunicorn_conf",
+                "python:companion.web.gunicorn_conf",
                 "--access-logfile",
                 "/dev/null",
                 "--bind",
@@ -527,7 +527,7 @@ def cold_board_and_undo(folder: str, events: int, undo: bool, starts: int = 4) -
     cookie = host_cookie([code, short], "bench")
     cold, cold_cpu, undone, undone_cpu = [], [], [], []
     for start in range(starts):
-        server = Server("companion.wsgi:app", env)
+        server = Server("companion.web.wsgi:app", env)
         try:
             phone = Phone(server.port, cookie)
             phone.request("GET", f"/t/{short}", headers={"HX-Request": "true"})
@@ -595,7 +595,7 @@ def streams(count: int, tables_count: int, rounds: int) -> dict[str, Any]:
         url = f"sqlite:///{folder}/streams.sqlite3"
         upgrade(url)
         env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench", "COMPANION_REDIS_URL": REDIS_URL}
-        server = Server("companion.wsgi:app", {**env, **NO_CAPS}, workers)
+        server = Server("companion.web.wsgi:app", {**env, **NO_CAPS}, workers)
         try:
             return _streams(server, count, tables_count, rounds) | {"workers": workers}
         finally:
@@ -696,7 +696,7 @@ def sqlite_http(folder: str, args: argparse.Namespace) -> dict[str, Any]:
     """The app on SQLite against the minimal SQLite app, in interleaved rounds; the first page's bytes."""
     url = f"sqlite:///{folder}/bench.sqlite3"
     upgrade(url)
-    app = Server("companion.wsgi:app", {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"})
+    app = Server("companion.web.wsgi:app", {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"})
     yardstick = Server("bench.minimal_sqlite:app", {"BENCH_SQLITE_PATH": f"{folder}/minimal.sqlite3"})
     result: dict[str, Any] = {}
     try:
@@ -734,7 +734,7 @@ def postgres_http(folder: str, args: argparse.Namespace) -> dict[str, Any] | str
     pg = postgres_url(folder)
     if pg is None:
         return "not reachable"
-    app = Server("companion.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
+    app = Server("companion.web.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
     yardstick = Server("bench.minimal_postgres:app", {"BENCH_POSTGRES_URL": pg, "BENCH_CONNECTIONS": str(args.clients)})
     try:
         tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]

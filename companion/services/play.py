@@ -3,59 +3,36 @@
 from __future__ import annotations
 
 import bisect
-import functools
-import hashlib
-import pickle
 import secrets
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
-from companion import games as games_package
-from companion import history
-from companion.db import database_name
 from companion.games import kinds
-from companion.games.contract import (
-    Control,
-    Event,
-    Game,
-    RuleError,
-    Scoreboard,
-    check_payload,
-    evolve,
-)
-from companion.games.ledger import Events
+from companion.games.contract import Event, Game, evolve
 from companion.games.mechanics.randomness import seed_hash
+from companion.games.moves import Control, check_payload
 from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.games.table import (
-    TableState,
-    decide,
-    describe,
-    extend,
-    fold,
-    moves,
-    score,
-    undoable,
-    viewer,
-)
-from companion.ledger import store
-from companion.ledger.store import Appended, TableInfo
-from companion.live import Broker
+from companion.games.scores import Scoreboard
+from companion.games.table import decide, describe, score, undoable, viewer
+from companion.games.table_moves import moves
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
 from companion.results import (
     PlayResult,
     play_result,
 )
-from companion.services import catalogues
+from companion.services import catalogues, states
+from companion.storage import history, store
+from companion.storage.store import Appended, TableInfo
+from companion.web.live import Broker
 
 
 class KeyReused(Exception):
@@ -64,126 +41,6 @@ class KeyReused(Exception):
 
 class SeatNotHeld(Exception):
     """The phone's seat was given to another phone (or freed): it only watches now."""
-
-
-STATES_KEPT = 256  # tables whose folded state this process keeps (the most recently used)
-FOLD_KEPT_EVERY = 2_000  # entries folded past a table's kept fold before the database keeps a newer one
-
-
-class _States:
-    """The folded states of the tables used lately (in memory), and one kept fold per long table (in the database).
-
-    A table not kept here is folded from its kept fold (the ``fold_cache`` row, when it still
-    holds) and the entries after it, else from its first entry. Measured (docs/benchmarks.md,
-    2026-11-26, CPU time in one process on a busy machine): a cold board of 2,000 entries takes
-    23 ms folded from the first entry; at 50,000 entries, 590–670 ms, about half of it reading the
-    entries and half folding them, over the 500 ms target; from a kept fold at most 2,000 entries
-    old, about half that. An undo folds the table again from its first entry (10,000 entries:
-    about 45 ms); it leaves the kept fold unread until a newer one is kept.
-    """
-
-    def __init__(self, size: int = STATES_KEPT) -> None:
-        self._tables: OrderedDict[tuple[str, int], tuple[TableState, int]] = OrderedDict()  # and its kept fold's seq
-        self._lock = threading.Lock()
-        self._size = size
-
-    def state(self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
-        """Return the table's state, folding only the entries stored since the kept one (never writing)."""
-        game = get_game(table.setup.game)
-        with self._lock:
-            kept = self._tables.get((database_name(engine), table.id))
-        if kept is None:
-            state, kept_seq = _cold(engine, game, table, load_after(0))
-        else:
-            (state, kept_seq), new = kept, load_after(kept[0].last_seq)
-            if not new:
-                return state
-            state = extend(game, state, new)
-        self._remember(engine, table, state, kept_seq)
-        return state
-
-    def keep(self, engine: Engine, table: TableInfo, state: TableState) -> None:
-        """Keep ``state`` for the table (unless a newer one is kept), and its fold in the database when due.
-
-        Called outside any write transaction: keeping the fold is a write of its own.
-        """
-        with self._lock:
-            kept = self._tables.get((database_name(engine), table.id))
-        kept_seq = kept[1] if kept is not None else 0
-        if state.last_seq - kept_seq >= FOLD_KEPT_EVERY and _keep_fold(engine, table, state):
-            kept_seq = state.last_seq
-        self._remember(engine, table, state, kept_seq)
-
-    def _remember(self, engine: Engine, table: TableInfo, state: TableState, kept_seq: int) -> None:
-        key = (database_name(engine), table.id)
-        with self._lock:
-            kept = self._tables.get(key)
-            if kept is None or kept[0].last_seq <= state.last_seq:
-                self._tables[key] = (state, max(kept_seq, kept[1] if kept is not None else 0))
-            self._tables.move_to_end(key)
-            while len(self._tables) > self._size:
-                self._tables.popitem(last=False)
-
-
-def _cold(engine: Engine, game: Game, table: TableInfo, events: list[Event]) -> tuple[TableState, int]:
-    """Fold a table not kept in memory: from its kept fold if that holds, else from its first entry.
-
-    Returns the state and the entry its kept fold reached (0 if none was used).
-    """
-    if len(events) >= FOLD_KEPT_EVERY:
-        kept = store.kept_fold(engine, table.id)
-        resumed = _resumed(game, kept, events) if kept is not None else None
-        if resumed is not None and kept is not None:
-            return resumed, kept.seq
-    return fold(game, table.setup, events), 0
-
-
-def _resumed(game: Game, kept: store.KeptFold, events: list[Event]) -> TableState | None:
-    """The fold of ``events`` from a kept fold, or None when that does not hold for them.
-
-    It does not hold when the games' code or data changed since, or when an undo came after it
-    (an undo may reach back before it: the table is then folded from its first entry).
-    """
-    count = bisect.bisect_right(events, kept.seq, key=lambda e: e.seq)
-    if kept.version != fold_version() or count == 0 or events[count - 1].seq != kept.seq:
-        return None
-    later = events[count:]
-    if any(event.kind == kinds.VOID for event in later):
-        return None
-    base: TableState = pickle.loads(kept.state)  # written by _keep_fold, in this server's own database
-    return extend(game, evolve(base, events=Events(events[:count])), later)
-
-
-def _keep_fold(engine: Engine, table: TableInfo, state: TableState) -> bool:
-    """Store the table's fold (its state without the ledger) in its one row; False if it cannot be pickled."""
-    try:
-        pickled = pickle.dumps(evolve(state, events=Events()), protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return False  # a game state holding something unpicklable: that table folds from its first entry
-    store.keep_fold(engine, table.id, seq=state.last_seq, version=fold_version(), state=pickled)
-    return True
-
-
-@functools.cache
-def fold_version() -> str:
-    """Return a fingerprint of the games' code and data: a fold kept by other rules is not read."""
-    root = Path(games_package.__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and path.suffix != ".pyc":
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-_states = _States()
-
-
-def table_state(engine: Engine, table: TableInfo) -> TableState:
-    """Return the fold of the table's ledger."""
-    state = _states.state(engine, table, lambda after: store.load_events(engine, table.id, after))
-    _states.keep(engine, table, state)
-    return state
 
 
 def record(
@@ -216,7 +73,7 @@ def record(
             first = ledger.stored(idempotency_key)
             if first is not None:
                 return _answered_before(game, first, sent)
-            before = _states.state(engine, table, ledger.events_after)
+            before = states.current(engine, table, ledger.events_after)
             numbered = evolve(sent, seq=ledger.last_seq + 1, at=datetime.now(UTC))
             if device is not None and numbered.author is not None and before.claims.get(numbered.author) != device:
                 if not numbered.by_host:
@@ -229,7 +86,7 @@ def record(
         if first is None:
             raise
         return _answered_before(game, first, sent)
-    _states.keep(engine, table, after)
+    states.keep(engine, table, after)
     catalogues.forget(engine, game, kind)
     if kind == kinds.TABLE_END and after.ended:
         keep_play(engine, table, after)
@@ -393,7 +250,7 @@ def log_page(state: TableState, seat: int | None, host: bool, before: int | None
             LogLine(
                 event=event,
                 author=author,
-                text=describe(game, state, event),
+                text=describe(game, state, event, seat),
                 voided=event.seq in state.voided,
                 skipped=state.skipped.get(event.seq),
                 undoable=undoable(game, state, event, seat, host),

@@ -16,14 +16,16 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from companion import services
-from companion.db import make_engine, read_session
-from companion.games.contract import Event, RuleError
+from companion.games.contract import Event
 from companion.games.registry import get_game
-from companion.games.table import TableState, fold
-from companion.ledger import store
-from companion.migrate import upgrade
-from companion.models import EventRecord
-from companion.services import play
+from companion.games.table import fold
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
+from companion.services import states
+from companion.storage import store
+from companion.storage.db import make_engine, read_session
+from companion.storage.migrate import upgrade
+from companion.storage.models import EventRecord
 from tests.conftest import migrated_postgres_url
 
 PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]
@@ -290,7 +292,7 @@ def restarted(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """Forget every state kept in memory, as a restarted server has."""
 
     def restart() -> None:
-        monkeypatch.setattr(play, "_states", play._States())
+        monkeypatch.setattr(states, "_states", states._States())
 
     restart()
     return restart
@@ -299,14 +301,14 @@ def restarted(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
 def test_a_long_tables_cold_state_resumed_from_its_kept_fold_equals_the_fold_from_its_first_entry(
     engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = long_score_pad(engine, play.FOLD_KEPT_EVERY + 500)
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY + 500)
     services.table_state(engine, table)  # a cold board: folded from the first entry, and its fold kept
     kept = store.kept_fold(engine, table.id)
-    assert kept is not None and kept.seq == play.FOLD_KEPT_EVERY + 501
+    assert kept is not None and kept.seq == states.FOLD_KEPT_EVERY + 501
     for n in range(3):
         add_point(engine, table, f"after-the-kept-fold-{n}")
     restarted()
-    monkeypatch.setattr(play, "fold", None)  # resumed from the kept fold: folding from the first entry would fail
+    monkeypatch.setattr(states, "fold", None)  # resumed from the kept fold: folding from the first entry would fail
     resumed = services.table_state(engine, table)
     monkeypatch.undo()
     assert resumed.last_seq == kept.seq + 3 and resumed.tally.count(1, "vp") > 0
@@ -317,7 +319,7 @@ def test_a_long_tables_cold_state_resumed_from_its_kept_fold_equals_the_fold_fro
 def test_an_undo_of_the_first_entry_after_the_kept_fold_folds_from_the_first_entry_and_keeps_a_newer_one(
     engine: Engine, restarted: Callable[[], None]
 ) -> None:
-    table = long_score_pad(engine, play.FOLD_KEPT_EVERY)
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
     services.table_state(engine, table)
     old = store.kept_fold(engine, table.id)
     assert old is not None
@@ -337,7 +339,7 @@ def test_an_undo_of_the_first_entry_after_the_kept_fold_folds_from_the_first_ent
 def test_a_fold_kept_by_other_rules_is_not_read(
     engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = long_score_pad(engine, play.FOLD_KEPT_EVERY)
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
     services.table_state(engine, table)
     kept = store.kept_fold(engine, table.id)
     assert kept is not None
