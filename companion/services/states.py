@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from companion import games as games_package
 from companion.games import kinds
@@ -34,10 +35,12 @@ class _States:
     A table not kept here is folded from its kept fold (the ``fold_cache`` row, when it still
     holds) and the entries after it, else from its first entry. Measured (docs/benchmarks.md,
     2026-11-26, CPU time in one process on a busy machine): a cold board of 2,000 entries takes
-    23 ms folded from the first entry; at 50,000 entries, 590–670 ms, about half of it reading the
-    entries and half folding them, over the 500 ms target; from a kept fold at most 2,000 entries
-    old, about half that. An undo folds the table again from its first entry (10,000 entries:
-    about 45 ms); it leaves the kept fold unread until a newer one is kept.
+    10–23 ms folded from the first entry; at 50,000 entries, 590–670 ms, about half of it reading
+    the entries and half folding them, over the 500 ms target; from its kept fold, 314–377 ms
+    (reading them all remains). An undo folds the table again from its first entry (10,000
+    entries: 48–61 ms) and leaves the kept fold unread until a newer one is kept. The kept fold is
+    pickled: it is read only from this server's own database, and only by the games' code that
+    wrote it (:func:`fold_version`).
     """
 
     def __init__(self, size: int = STATES_KEPT) -> None:
@@ -113,12 +116,16 @@ def _resumed(game: Game, kept: store.KeptFold, events: list[Event]) -> TableStat
 
 
 def _keep_fold(engine: Engine, table: TableInfo, state: TableState) -> bool:
-    """Store the table's fold (its state without the ledger) in its one row; False if it cannot be pickled."""
+    """Store the table's fold (its state without the ledger) in its one row; False if it could not be kept.
+
+    A cache: a state that cannot be pickled, or a database that takes no write now (read-only,
+    full), leaves the table folded from its first entry, and the request answers as ever.
+    """
     try:
         pickled = pickle.dumps(evolve(state, events=Events()), protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return False  # a game state holding something unpicklable: that table folds from its first entry
-    store.keep_fold(engine, table.id, seq=state.last_seq, version=fold_version(), state=pickled)
+        store.keep_fold(engine, table.id, seq=state.last_seq, version=fold_version(), state=pickled)
+    except (pickle.PicklingError, TypeError, AttributeError, SQLAlchemyError):
+        return False
     return True
 
 

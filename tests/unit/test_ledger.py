@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 
 from companion import services
@@ -358,3 +359,16 @@ def test_entries_read_in_bulk_carry_the_same_payloads_and_utc_times_as_read_one_
     assert [store.stored_event(engine, table.id, f"time-{n}") for n in range(3)] == bulk
     assert all(e.at is not None and e.at.tzinfo is UTC and before <= e.at <= datetime.now(UTC) for e in bulk)
     assert [e.payload["seat"] for e in bulk] == [1, 2, 1]
+
+
+def test_a_long_table_is_still_folded_when_its_fold_cannot_be_kept(
+    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
+
+    def read_only(*args: object, **kwargs: object) -> None:
+        raise OperationalError("UPDATE fold_cache", {}, Exception("attempt to write a readonly database"))
+
+    monkeypatch.setattr(store, "keep_fold", read_only)
+    assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
+    assert store.kept_fold(engine, table.id) is None
