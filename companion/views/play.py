@@ -16,8 +16,9 @@ from companion.games.table import moves
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership
+from companion.notices import notices
 from companion.policy import Action, allows, require
-from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
+from companion.results import SOURCE_NAME, bgstats_link, bgstats_push, reveal
 from companion.views.tables import take_seat_from_form
 from companion.web import (
     broker,
@@ -74,7 +75,8 @@ def table(code: str) -> ResponseReturnValue:
     since = sequence_number(request.args.get("since"))
     if since is not None and since == table_state(table).last_seq:
         return "", 204  # nothing new: the poll keeps what it shows
-    return boards.board(table, role, fragment=True)
+    # The board (the same for every phone of this role) and what is news for this phone since its last one.
+    return boards.board(table, role, fragment=True) + notices(table, role, since)
 
 
 @bp.post("/events")
@@ -152,6 +154,7 @@ def results_context(table: TableInfo) -> dict[str, object]:
         "game": get_game(table.setup.game),
         "view": view,
         "board": view.board,
+        "reveal": reveal(view.board) if view.ended else None,
         "seed_hash": services.public_seed_hash(state),
         "results_link": url_for("results.public", token=table.results_token, _external=True),
     }
