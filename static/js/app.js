@@ -51,7 +51,7 @@
       settled = true;
       clearTimeout(watchdog);
       refreshing = false;
-      if (refreshAgain) { refreshAgain = false; refresh(); }
+      if (refreshAgain) { refreshAgain = false; refresh(); } else { catchUp(); }
     };
     /* htmx never settles the promise of an answer whose swap threw: without this, one such
        answer would stop every later refresh of this phone (news would reach it no more). */
@@ -62,6 +62,23 @@
       window.htmx.ajax("GET", element.getAttribute("data-refresh"), { source: element, target: element, swap: "morph" })
         .then(done, done);
     } catch (error) { done(); }
+  }
+
+  /* The stream says which entry the table is at; a board that is still behind it once its
+     refresh is over (the answer failed, timed out, or was older) is fetched again a little later,
+     so that no entry is missed while the stream stays open and nothing else would ask. */
+  var announcedSeq = 0;
+  var catchUpTimer = null;
+  var catchUpTries = 0;
+  function boardSeq() {
+    var element = board();
+    return element ? parseInt(element.getAttribute("data-seq") || "0", 10) : 0;
+  }
+  function catchUp() {
+    if (announcedSeq <= boardSeq()) { catchUpTries = 0; return; }
+    if (catchUpTimer || catchUpTries >= 20) return;
+    catchUpTries += 1;
+    catchUpTimer = setTimeout(function () { catchUpTimer = null; refresh(); }, Math.min(500 * catchUpTries, 3000));
   }
 
   function startPolling() { if (!pollTimer) pollTimer = setInterval(refresh, 3000); }
@@ -76,7 +93,10 @@
   /* The stream is heard on the wrapper, which is never swapped, so no news is lost mid-swap;
      the board then fetches itself (queued behind a request already in flight). */
   document.body.addEventListener("htmx:sseMessage", function (event) {
-    if (event.target === live) refresh();
+    if (event.target !== live) return;
+    var seq = parseInt(event.detail && event.detail.data, 10);
+    if (seq > announcedSeq) announcedSeq = seq;
+    refresh();
   });
   document.body.addEventListener("htmx:sseError", function () {
     sseOpen = false;
