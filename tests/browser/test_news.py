@@ -27,7 +27,7 @@ def notice_in_view(page, kind: str, text: str, scrolled: bool = True) -> None:  
     notice = page.locator(f"#notices .notice-{kind}", has_text=text)
     notice.wait_for()
     box = notice.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= SCREEN_HEIGHT
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SCREEN_HEIGHT
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page fits: nothing zoomed out
     if scrolled:
         assert page.evaluate("() => window.scrollY") > 0  # still scrolled down: the notice came to the player
