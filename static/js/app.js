@@ -418,10 +418,15 @@
       document.documentElement.classList.add("revealing");
       reveal.focus({ preventScroll: true });
     }).observe(slot, { childList: true });
-    slot.addEventListener("click", function (event) {
-      if (!event.target.closest || !event.target.closest("[data-close-reveal]")) return;
+    var close = function () {
       slot.textContent = "";
       document.documentElement.classList.remove("revealing");
+    };
+    slot.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("[data-close-reveal]")) close();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && slot.querySelector("#reveal")) close();
     });
   }
 
