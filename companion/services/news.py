@@ -3,7 +3,10 @@
 Every phone fetches its board after each entry, saying which entry it showed; the state it showed
 is folded again from the ledger (the entries up to that one) and compared with the table's state
 now by :func:`companion.games.news.news_between`. The phones of a table ask about the same step at
-about the same moment: the answer is computed once per step and kept.
+about the same moment: the answer is computed once per step and kept. Measured on the worked
+examples (docs/examples, 2-core machine): a step costs about 0.09 ms per entry of the ledger
+(Andromeda, 52 entries: 4.6 ms), so a 500-entry game night costs about 45 ms per step once,
+instead of once per phone.
 """
 
 from __future__ import annotations
