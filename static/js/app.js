@@ -383,12 +383,15 @@
     }).observe(box, { childList: true });
   }
 
-  /* A batch of news covers the entries up to data-upto: a batch this phone has shown (a refresh
-     asked twice) is not shown again. */
+  /* A batch of news covers the entries up to data-upto: news older than what this phone has shown,
+     or shown already (the same step fetched twice), is not shown again. */
+  var newsShown = {};
   function showNews(notice) {
     var upto = parseInt(notice.getAttribute("data-upto") || "0", 10);
-    if (upto < newsUpto) { notice.parentNode.removeChild(notice); return; }
+    var id = upto + "|" + notice.getAttribute("data-kind") + "|" + notice.textContent;
+    if (upto < newsUpto || newsShown[id]) { notice.parentNode.removeChild(notice); return; }
     newsUpto = upto;
+    newsShown[id] = true;
     var pattern = VIBRATION[notice.getAttribute("data-kind")];
     if (pattern && navigator.vibrate) { try { navigator.vibrate(pattern); } catch (error) { /* not allowed yet */ } }
     dismissLater(notice, NEWS_MS);
