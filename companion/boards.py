@@ -24,7 +24,7 @@ from companion import cookies, services
 from companion.db import database_name
 from companion.games import kinds
 from companion.games.registry import get_game
-from companion.games.table import DIE_SIDES, MAX_DICE, TableState
+from companion.games.table_state import DIE_SIDES, MAX_DICE, TableState
 from companion.ledger.store import TableInfo
 from companion.membership import Membership
 from companion.recent import Recent

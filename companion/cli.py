@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from companion.games.contract import RuleError, without_context
+from companion.games.words import RuleError, without_context
 
 
 def _app() -> Any:

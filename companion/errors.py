@@ -7,7 +7,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion.db import unavailable
-from companion.games.contract import N_, Message, RuleError, msg
+from companion.games.words import N_, Message, RuleError, msg
 from companion.htmx import wants_fragment
 from companion.policy import Denied
 from companion.services import KeyReused, NotFound, SeatNotHeld

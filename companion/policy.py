@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.games.contract import N_, WHO_PHRASES
+from companion.games.moves import WHO_PHRASES
+from companion.games.words import N_
 
 
 class Role(StrEnum):

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import kinds
-from companion.games.contract import N_, Game, Message, Setup, listing, msg
-from companion.games.table import TableState, describe, score
+from companion.games.contract import Game, Setup
+from companion.games.table import describe, score
+from companion.games.table_state import TableState
+from companion.games.words import N_, Message, listing, msg
 
 # The kinds of news, most important first: a phone that missed several shows the first ones.
 END = "end"

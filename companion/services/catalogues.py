@@ -12,16 +12,13 @@ from sqlalchemy import Engine
 
 from companion import cards
 from companion.db import database_name
-from companion.games.contract import (
-    N_,
-    Game,
-    Move,
-    RuleError,
-)
+from companion.games.contract import Game
 from companion.games.mechanics.catalogue import Catalogue, parse_catalogue_file
+from companion.games.moves import Move
 from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.games.words import N_, RuleError
 from companion.ledger import store
 
 REMEMBERED_PER_MOVE = 24

@@ -19,7 +19,8 @@ from sqlalchemy import Engine
 from companion.db import database_name
 from companion.games.news import News, news_between
 from companion.games.registry import get_game
-from companion.games.table import TableState, fold
+from companion.games.table import fold
+from companion.games.table_state import TableState
 from companion.ledger.store import TableInfo
 from companion.recent import Recent
 

@@ -8,14 +8,10 @@ from dataclasses import dataclass, replace
 from sqlalchemy import Engine
 
 from companion import history
-from companion.games.contract import (
-    Scoreboard,
-)
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.games.table import (
-    TableState,
-)
+from companion.games.scores import Scoreboard
+from companion.games.table_state import TableState
 from companion.ledger.store import TableInfo
 from companion.results import (
     FORMER_PLAYER,

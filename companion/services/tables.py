@@ -10,20 +10,15 @@ from typing import Any
 from sqlalchemy import Engine
 
 from companion.games import kinds
-from companion.games.contract import (
-    N_,
-    Player,
-    RuleError,
-    Setup,
-    has_control_characters,
-    relevant_options,
-    resolve_options,
-)
+from companion.games.checks import has_control_characters
+from companion.games.contract import Player, Setup
 from companion.games.mechanics.randomness import new_seed
+from companion.games.options import relevant_options, resolve_options
 from companion.games.registry import get_game
 from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of, scenario_setup
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.games.words import N_, RuleError
 from companion.ledger import store
 from companion.ledger.store import TableInfo
 from companion.services.play import record

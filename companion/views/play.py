@@ -10,9 +10,9 @@ from flask_babel import gettext
 
 from companion import boards, services
 from companion.games import kinds
-from companion.games.contract import N_
 from companion.games.registry import get_game
-from companion.games.table import moves
+from companion.games.table_moves import moves
+from companion.games.words import N_
 from companion.htmx import wants_fragment
 from companion.ledger.store import TableInfo
 from companion.membership import Membership, device_id, membership

@@ -9,9 +9,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import services
-from companion.games.contract import N_, RuleError
 from companion.games.registry import GAMES, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
+from companion.games.words import N_, RuleError
 from companion.ledger.store import TableInfo
 from companion.membership import (
     device_id,

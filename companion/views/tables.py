@@ -9,8 +9,8 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from flask.typing import ResponseReturnValue
 
 from companion import services
-from companion.games.contract import N_, Message, RuleError
 from companion.games.registry import GAMES, catalogue_games, get_game
+from companion.games.words import N_, Message, RuleError
 from companion.htmx import wants_fragment
 from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.ledger.store import TableInfo

@@ -6,11 +6,13 @@ from pathlib import Path
 
 from companion import services
 from companion.db import make_engine
-from companion.games.contract import Event, Player, Setup, resolve_options
+from companion.games.contract import Event, Player, Setup
 from companion.games.ledger import Events
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
-from companion.games.table import TABLE_OPTIONS, TableState, extend, fold
+from companion.games.options import resolve_options
+from companion.games.table import extend, fold
+from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -15,7 +15,7 @@ from sqlmodel import select
 
 from companion import services
 from companion.db import make_engine, read_session
-from companion.games.contract import RuleError
+from companion.games.words import RuleError
 from companion.ledger import store
 from companion.migrate import upgrade
 from companion.models import EventRecord

@@ -9,7 +9,8 @@ from companion.games.mission_red_planet import rules as mrp
 from companion.games.news import END, SCORING, TURN, UNDO, News, news_between
 from companion.games.registry import get_game
 from companion.games.scenario import scenario_setup
-from companion.games.table import TableState, decide, fold
+from companion.games.table import decide, fold
+from companion.games.table_state import TableState
 from tests.unit.test_space_base import sb, started
 
 NAMES = ("Aki", "Ben", "Chika")

@@ -28,7 +28,7 @@ from companion.games.registry import GAMES
 from companion.games.scenario import MAX_DEPTH, MAX_SCENARIO_BYTES, parse_scenario
 from companion.games.space_base import catalogue
 from companion.games.space_base import rules as space_base
-from companion.games.table import moves
+from companion.games.table_moves import moves
 from companion.web import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, new_table
 

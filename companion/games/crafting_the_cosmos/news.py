@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.games.contract import N_, Setup, msg
+from companion.games.contract import Setup
 from companion.games.crafting_the_cosmos.rules import Cosmos, goal_label
 from companion.games.news import SCORING, News
+from companion.games.words import N_, msg
 
 
 def cosmos_news(setup: Setup, before: Cosmos, after: Cosmos) -> Iterator[News]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.games.contract import N_, Setup, msg
+from companion.games.contract import Setup
 from companion.games.mission_red_planet.rules import RedPlanet
 from companion.games.news import SCORING, News
+from companion.games.words import N_, msg
 
 
 def red_planet_news(setup: Setup, before: RedPlanet, after: RedPlanet) -> Iterator[News]:
