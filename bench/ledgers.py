@@ -13,7 +13,7 @@ from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.options import resolve_options
 from companion.games.table_state import TABLE_OPTIONS
-from companion.ledger.store import TableInfo
+from companion.storage.store import TableInfo
 
 PLAYERS = tuple(
     Player(seat, f"P{seat}", colour)

@@ -16,13 +16,13 @@ from collections.abc import Hashable
 
 from sqlalchemy import Engine
 
-from companion.db import database_name
 from companion.games.news import News, news_between
 from companion.games.registry import get_game
 from companion.games.table import fold
 from companion.games.table_state import TableState
-from companion.ledger.store import TableInfo
-from companion.recent import Recent
+from companion.storage.db import database_name
+from companion.storage.store import TableInfo
+from companion.web.recent import Recent
 
 MOST = 3  # a phone that missed more (it was asleep) is told the most important ones
 

@@ -15,8 +15,6 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
-from companion import history
-from companion.db import database_name
 from companion.games import kinds
 from companion.games.contract import Event, Game, evolve
 from companion.games.mechanics.randomness import seed_hash
@@ -29,14 +27,15 @@ from companion.games.table import decide, describe, extend, fold, score, undoabl
 from companion.games.table_moves import moves
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
-from companion.ledger import store
-from companion.ledger.store import Appended, TableInfo
-from companion.live import Broker
 from companion.results import (
     PlayResult,
     play_result,
 )
 from companion.services import catalogues
+from companion.storage import history, store
+from companion.storage.db import database_name
+from companion.storage.store import Appended, TableInfo
+from companion.web.live import Broker
 
 
 class KeyReused(Exception):

@@ -350,7 +350,7 @@
     flushDelay = Math.min(flushDelay * 2, 4000);
   }
 
-  /* News where the player is looking. The server says what is news (companion/notices.py) and
+  /* News where the player is looking. The server says what is news (companion/web/notices.py) and
      sends it with the board; here it floats in the tray over the page, whatever the scroll
      position, for a few seconds (a tap dismisses it sooner), and the phone vibrates where it can.
      Refused taps and failures in the message area float there too, brief, without moving the

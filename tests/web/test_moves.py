@@ -18,8 +18,8 @@ from companion.games.registry import GAMES, get_game
 from companion.games.table import controls, decide, fold
 from companion.games.table_moves import moves
 from companion.games.words import RuleError
-from companion.ledger.store import find_table
-from companion.web import ENGINE_KEY
+from companion.storage.store import find_table
+from companion.web.requests import ENGINE_KEY
 from tests.conftest import join_link, new_table, post_event
 
 

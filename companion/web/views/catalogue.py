@@ -12,7 +12,7 @@ from companion.games.contract import Game
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.registry import catalogue_games
 from companion.games.words import N_, Message, RuleError
-from companion.web import engine, refuse, sequence_number
+from companion.web.requests import engine, refuse, sequence_number
 
 bp = Blueprint("catalogue", __name__)
 

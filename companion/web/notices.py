@@ -1,6 +1,6 @@
 """News where the player is looking: the notices a board fetch brings along, per phone.
 
-The board itself is rendered once per entry and role (``companion.boards``); the notices depend
+The board itself is rendered once per entry and role (``companion.web.boards``); the notices depend
 on which entry the phone showed before (``?since=``), so they are rendered for each fetch, as
 out-of-band parts of the same answer: a notice in the tray that floats over the page (whatever
 its scroll position), the same words in the screen readers' live region, and at the end of the
@@ -13,11 +13,11 @@ from flask import render_template
 
 from companion import services
 from companion.games.news import END
-from companion.ledger.store import TableInfo
-from companion.membership import Membership
 from companion.results import reveal
 from companion.services.news import news_since, phone_news
-from companion.web import engine, table_state
+from companion.storage.store import TableInfo
+from companion.web.membership import Membership
+from companion.web.requests import engine, table_state
 
 
 def notices(table: TableInfo, role: Membership, since: int | None) -> bytes:

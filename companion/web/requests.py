@@ -21,8 +21,8 @@ from companion.games.moves import Move
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.table_state import TableState
 from companion.games.words import N_, Message, RuleError, msg
-from companion.ledger.store import TableInfo
-from companion.live import Broker
+from companion.storage.store import TableInfo
+from companion.web.live import Broker
 
 ENGINE_KEY = "companion.engine"
 BROKER_KEY = "companion.broker"
