@@ -7,7 +7,9 @@ import re
 
 import pytest
 
+from companion.network import lan_addresses
 from tests.browser.conftest import screenshot
+from tests.browser.test_joining import network_server  # noqa: F401 (a fixture)
 from tests.browser.test_live_table import live, open_table
 from tests.browser.test_space_base import buy_first_ship
 from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
@@ -167,3 +169,19 @@ def test_the_screen_stays_on_while_a_table_is_open_unless_turned_off(live_server
     toggle.uncheck()
     host.reload()
     assert not host.get_by_label("Keep the screen on while this table is open").is_checked()  # remembered
+
+
+def test_on_plain_http_the_host_is_told_once_how_to_keep_the_screen_on(network_server: int, phone) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    server = f"http://{lan_addresses()[0]}:{network_server}"  # not this machine's loopback: not a secure context
+    host = phone()
+    create_table(host, server, "score-pad", ["Aki", "Ben"])
+    assert host.evaluate("() => window.isSecureContext") is False
+    note = host.locator("#wake-http")
+    note.wait_for()
+    assert "HTTPS at home" in note.inner_text()  # where the README says how
+    assert host.locator("#wake-control").is_hidden()  # no wake lock to offer here
+    host.get_by_role("button", name="Got it").click()
+    assert note.is_hidden()
+    host.reload()
+    host.locator("#board").wait_for()
+    assert host.locator("#wake-http").is_hidden()  # told once: the phone remembers
