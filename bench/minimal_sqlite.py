@@ -1,5 +1,8 @@
 """The yardstick: a minimal Flask app that inserts one row in SQLite per POST (and answers a GET).
 
+``GET /board`` reads the last rows and renders them in a small template: four of them after each
+POST are the yardstick of a tap as a table lives it (bench/run.py, "tap_and_four_boards").
+
 Configured like the app's database (WAL, busy timeout, synchronous=NORMAL, BEGIN IMMEDIATE) and
 served by the same gunicorn configuration. ``BENCH_SQLITE_PATH`` names the database file.
 """
@@ -10,7 +13,7 @@ import os
 import sqlite3
 import threading
 
-from flask import Flask
+from flask import Flask, render_template_string
 
 app = Flask(__name__)
 _local = threading.local()
@@ -41,3 +44,13 @@ def insert() -> str:
 def read() -> str:
     """Read the number of rows."""
     return str(connection().execute("SELECT count(*) FROM entry").fetchone()[0])
+
+
+BOARD = """<ol>{% for kind, payload in rows %}<li>{{ kind }}: {{ payload }}</li>{% endfor %}</ol>"""
+
+
+@app.get("/board")
+def board() -> str:
+    """Render the last rows in a small template, as a phone's board fetch."""
+    rows = connection().execute("SELECT kind, payload FROM entry ORDER BY id DESC LIMIT 8").fetchall()
+    return render_template_string(BOARD, rows=rows)

@@ -8,6 +8,8 @@ gunicorn + gevent with one worker (``companion/gunicorn_conf.py``), and reported
 round with its ratio to the yardstick measured in the same run:
 
 - event POST answered by a redirect, and as a phone sends it (htmx, answered 204: the phone then fetches its board);
+- a tap as a table lives it: one entry, then the board fetched by each of the table's four seated phones,
+  against the yardstick doing the same (one insert, four reads rendering a small template);
 - the board fragment GET every phone makes after every entry, plain and compressed (brotli, as phones accept it);
 - yardstick: a minimal Flask app inserting one row in SQLite (``bench/minimal_sqlite.py``);
 - PostgreSQL event POST against a minimal PostgreSQL insert app (``bench/minimal_postgres.py``);
@@ -270,6 +272,60 @@ def board_gets(
     return make
 
 
+def seated_table(port: int) -> tuple[str, str, list[str]]:
+    """Create a table and seat four phones at it; return (code, host cookie, the four phones' cookies)."""
+    code, host_cookie, _token = new_table(port)
+    host = Phone(port, host_cookie)
+    link = re.search(rb'href="(/join/[^"]+)"', host.request("GET", f"/t/{code}")[1]).group(1).decode()  # type: ignore[union-attr]
+    seated = []
+    for seat in range(1, 5):
+        phone = Phone(port)
+        token = csrf(phone.request("GET", link)[1])
+        status, _body, _headers = phone.request(
+            "POST", link, {"csrf_token": token, "seat": str(seat), "key": f"join-{seat}"}
+        )
+        assert status == 303, status
+        seated.append(phone.cookie)
+    return code, host_cookie, seated
+
+
+def taps(port: int, tables: list[tuple[str, str, list[str]]]) -> Callable[[int], tuple[Phone, Send]]:
+    """A tap as a table lives it: one phone posts an entry (htmx: 204), then each of four phones fetches its board."""
+
+    def make(index: int) -> tuple[Phone, Send]:
+        code, _host, cookies = tables[index % len(tables)]
+        phones = [Phone(port, cookie) for cookie in cookies]
+        token = csrf(phones[0].request("GET", f"/t/{code}")[1])
+        hx = {"HX-Request": "true", "X-CSRFToken": token}
+
+        def send(_phone: Phone, n: int) -> int:
+            form = entry_form(token, index, n) | {"seat": "1"}
+            del form["csrf_token"]  # in the header, as htmx sends it
+            worst = phones[0].request("POST", f"/t/{code}/events", form, hx)[0]
+            for phone in phones:
+                worst = max(worst, phone.request("GET", f"/t/{code}", headers={"HX-Request": "true"})[0])
+            return worst
+
+        return phones[0], send
+
+    return make
+
+
+def yardstick_taps(port: int) -> Callable[[int], tuple[Phone, Send]]:
+    """The yardstick's tap: one insert, then four reads each rendering a small template."""
+
+    def make(index: int) -> tuple[Phone, Send]:
+        def send(phone: Phone, n: int) -> int:
+            worst = phone.request("POST", "/", {"kind": "tally.add", "delta": "1"})[0]
+            for _ in range(4):
+                worst = max(worst, phone.request("GET", "/board")[0])
+            return worst
+
+        return Phone(port), send
+
+    return make
+
+
 def minimal(port: int, method: str) -> Callable[[int], tuple[Phone, Send]]:
     def make(index: int) -> tuple[Phone, Send]:
         form = {"kind": "tally.add", "delta": "1"} if method == "POST" else None
@@ -348,7 +404,8 @@ def wrk_load(
 @dataclass(frozen=True)
 class Load:
     """What one measured round sends: ``mode`` is redirect, htmx, get (the board fragment),
-    get_compressed (the same, accepting brotli as phones do) or minimal.
+    get_compressed (the same, accepting brotli as phones do), minimal, or tap / minimal_tap (an
+    entry and four board fetches; its figures count taps, not requests).
 
     Each round also reports the server's CPU time per request (its workers' user + system time
     over the requests answered): less disturbed than throughput by whatever else the machine runs.
@@ -356,7 +413,7 @@ class Load:
 
     server: Server
     mode: str
-    tables: list[tuple[str, str, str]]
+    tables: list[Any]
 
     @property
     def port(self) -> int:
@@ -370,6 +427,10 @@ class Load:
         return measured
 
     def _send(self, clients: int, seconds: float, client: str) -> dict[str, float]:
+        if self.mode == "tap":  # five requests in a row per tap: Python's threads send them
+            return load(self.port, clients, seconds, taps(self.port, self.tables))
+        if self.mode == "minimal_tap":
+            return load(self.port, clients, seconds, yardstick_taps(self.port))
         if client == "wrk":
             return wrk_load(self.port, clients, seconds, self.mode, self.tables)
         if self.mode == "minimal":
@@ -679,6 +740,7 @@ def main() -> None:
         yardstick = Server("bench.minimal_sqlite:app", {"BENCH_SQLITE_PATH": f"{folder}/minimal.sqlite3"})
         try:
             tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
+            seated = [seated_table(app.port) for _ in range(max(1, args.clients // 5))]
             measured = interleaved(
                 args.rounds,
                 args.seconds,
@@ -690,6 +752,8 @@ def main() -> None:
                     "board_fragment_get": Load(app, "get", tables),
                     "board_fragment_get_compressed": Load(app, "get_compressed", tables),
                     "minimal_sqlite_insert": Load(yardstick, "minimal", []),
+                    "tap_and_four_boards": Load(app, "tap", seated),
+                    "minimal_tap_and_four_boards": Load(yardstick, "minimal_tap", []),
                 },
             )
             result["first_page_on_the_wire"] = first_page_on_the_wire(app.port)
@@ -700,6 +764,9 @@ def main() -> None:
         base = measured["minimal_sqlite_insert"]
         result["http"] = measured
         result["ratios"] = {name: ratio(measured[name], base) for name in SQLITE_LOADS}
+        result["ratios"]["tap_and_four_boards"] = ratio(
+            measured["tap_and_four_boards"], measured["minimal_tap_and_four_boards"]
+        )
         result["server_cpu_ratios"] = {name: cpu_ratio(measured[name], base) for name in SQLITE_LOADS}
         pg = postgres_url(folder)
         if pg is None:
@@ -742,6 +809,7 @@ def main() -> None:
         "undo_ms": "<= 100 at 10,000 entries, the first entry's included",
         "streams": "5,000 open on one worker, p99 <= 250 ms",
         "postgres_ratio": ">= 0.7",
+        "tap_and_four_boards_ratio": ">= 0.35 (of one insert and four small renders)",
     }
     print(json.dumps(result, indent=2))
 
