@@ -281,9 +281,8 @@ def seated_table(port: int) -> tuple[str, str, list[str]]:
     for seat in range(1, 5):
         phone = Phone(port)
         token = csrf(phone.request("GET", link)[1])
-        status, _body, _headers = phone.request(
-            "POST", link, {"csrf_token": token, "seat": str(seat), "key": f"join-{seat}"}
-        )
+        form = {"csrf_token": token, "seat": str(seat), "key": f"join-seat-{seat}-{uuid.uuid4().hex}"}
+        status, _body, _headers = phone.request("POST", link, form)
         assert status == 303, status
         seated.append(phone.cookie)
     return code, host_cookie, seated
