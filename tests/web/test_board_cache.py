@@ -1,5 +1,7 @@
 """One board per table, entry and view: the same bytes for every phone with that view, nothing of one phone in it.
 
+It is rendered once and kept (a bounded LRU): a kept board is what a fresh render shows that view.
+
 The board htmx fetches holds no CSRF token (htmx sends it as a header) and no idempotency key
 (the phone makes one per tap); the table page a phone without JavaScript posts from carries both.
 """
@@ -14,6 +16,7 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion import boards as shared_boards
 from companion.app import create_app
 from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.registry import GAMES
@@ -43,10 +46,11 @@ def test_two_phones_with_the_same_view_get_byte_identical_boards(
     code = new_table(client, game=slug)
     first, second = spectator(client, make_client, code), spectator(client, make_client, code)
     seated = joined_phone(client, make_client, code, 1)
-    boards = {
-        name: phone.get(f"/t/{code}", headers=HTMX).data
-        for name, phone in (("first", first), ("second", second), ("host", client), ("seat 1", seated))
-    }
+    boards = {}
+    for name, phone in (("first", first), ("second", second), ("host", client), ("seat 1", seated)):
+        shared_boards.shared.cache_clear()  # each one rendered for its phone
+        boards[name] = phone.get(f"/t/{code}", headers=HTMX).data
+    assert first.get(f"/t/{code}", headers=HTMX).data == boards["first"]  # and the same from the cache
     assert boards["first"] == boards["second"]
     assert boards["host"] != boards["first"] and boards["seat 1"] != boards["host"]  # views differ
     for name, board in boards.items():
@@ -62,7 +66,8 @@ def test_another_seats_secret_is_never_in_a_board(
     watcher = spectator(client, make_client, code)
     assert post_event(seat_1, code, kind=ctc.NEBULA, seat=1, size=2, points=5).status_code == 303
     assert post_event(seat_1, code, kind=ctc.ADVANCED_LIFE, seat=1).status_code == 303
-    assert "987654" in seat_1.get(f"/t/{code}", headers=HTMX).text
+    shared_boards.shared.cache_clear()
+    assert "987654" in seat_1.get(f"/t/{code}", headers=HTMX).text  # now kept for seat 1's view
     for name, phone in (("seat 2", seat_2), ("host", client), ("spectator", watcher)):
         assert "987654" not in phone.get(f"/t/{code}", headers=HTMX).text, name
         assert "987654" not in phone.get(f"/t/{code}").text, name
