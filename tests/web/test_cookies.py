@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.app import create_app
+from companion.web.app import create_app
 from tests.conftest import new_table, post_event
 
 LIFETIME = 60 * 60 * 24 * 60  # PERMANENT_SESSION_LIFETIME

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.contract import N_, Control, Player, Setup, Viewer, msg
+from companion.games.contract import Player, Setup
+from companion.games.moves import Control, Viewer
 from companion.games.space_base import rules
+from companion.games.words import N_, msg
 
 
 @dataclass(frozen=True)

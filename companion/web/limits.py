@@ -18,7 +18,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from companion.membership import membership
+from companion.web.membership import membership
 
 # Generous: a café where every table shares one public address stays far below them.
 DEFAULT_LIMITS = {

@@ -24,13 +24,13 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from companion import services
-from companion.db import database_name
 from companion.games import kinds
 from companion.games.registry import get_game
-from companion.games.table import DIE_SIDES, MAX_DICE
-from companion.ledger.store import TableInfo
-from companion.membership import Membership
-from companion.web import engine, table_state
+from companion.games.table_state import DIE_SIDES, MAX_DICE
+from companion.storage.db import database_name
+from companion.storage.store import TableInfo
+from companion.web.membership import Membership
+from companion.web.requests import engine, table_state
 
 SHARED = ""  # the key prefix of a shared board: macros/ui.html then writes no token and no key
 CACHE_SIZE = 256  # boards of about 10 KB: a few MB
