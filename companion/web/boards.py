@@ -46,7 +46,7 @@ class _View:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def shared(view: _View) -> str:
+def shared(view: _View) -> bytes:
     """Render a board once for every phone with its view (Python's LRU, bounded and thread-safe).
 
     Kept for the board GET, measured in one interleaved run on a busy 2-core machine: a board
@@ -55,11 +55,11 @@ def shared(view: _View) -> str:
     of the yardstick's CPU per request without it. A tap plus its table's four board fetches is
     the same either way (22-28 ms of CPU per tap in both): each seat's view is rendered once.
     """
-    return _render(view.table, view.role, key=SHARED, fragment=True)
+    return _render(view.table, view.role, key=SHARED, fragment=True).encode()  # kept as sent
 
 
-def board(table: TableInfo, role: Membership) -> str:
-    """Return the board fragment htmx swaps in (with the screen-reader news): nothing of this phone in it."""
+def board(table: TableInfo, role: Membership) -> bytes:
+    """Return the board fragment htmx swaps in (with the screen-reader news), in UTF-8: nothing of this phone in it."""
     database = engine()
     known = services.remembered(database, table.setup.game)
     state = table_state(table)
