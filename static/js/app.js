@@ -190,6 +190,23 @@
     if (detail.verb === "post" && isEntry(detail) && detail.formData) detail.formData.set("key", newKey());
   });
 
+  /* A board's form that htmx does not send (ending the table loads a page) gets this phone's
+     CSRF token and, for an entry, a fresh key as it is sent: a board fetched by htmx holds neither. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.method !== "post" || form.hasAttribute("hx-post")) return;
+    var fields = [["csrf_token", csrfToken()]];
+    if (/\/events$/.test(form.getAttribute("action") || "")) fields.push(["key", newKey()]);
+    fields.forEach(function (field) {
+      if (form.querySelector("input[name='" + field[0] + "']")) return; /* a page's own form has them */
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = field[0];
+      input.value = field[1];
+      form.appendChild(input);
+    });
+  }, true);
+
   /* Anything else that fails (not an entry, not a board refresh) says so; nothing is resent. */
   function answerFailed(event) {
     var config = event.detail.requestConfig;
