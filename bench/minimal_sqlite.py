@@ -1,7 +1,7 @@
-"""The yardstick: a minimal Flask app that inserts one row in SQLite per POST (and answers a GET).
+"""The yardstick: a minimal Flask app that inserts one row in SQLite per POST, and shows a small board.
 
-``GET /board`` reads the last rows and renders them in a small template: four of them after each
-POST are the yardstick of a tap as a table lives it (bench/run.py, "tap_and_four_boards").
+``GET /board`` is a phone's fetch after an entry: one select of the latest rows rendered by a
+small template. A tap as a table lives it is one POST and four such fetches.
 
 Configured like the app's database (WAL, busy timeout, synchronous=NORMAL, BEGIN IMMEDIATE) and
 served by the same gunicorn configuration. ``BENCH_SQLITE_PATH`` names the database file.
@@ -13,7 +13,7 @@ import os
 import sqlite3
 import threading
 
-from flask import Flask
+from flask import Flask, render_template_string
 
 app = Flask(__name__)
 _local = threading.local()
@@ -46,13 +46,13 @@ def read() -> str:
     return str(connection().execute("SELECT count(*) FROM entry").fetchone()[0])
 
 
-BOARD = app.jinja_env.from_string(  # compiled once, as Flask keeps a template file's
-    """<ol>{% for kind, payload in rows %}<li>{{ kind }}: {{ payload }}</li>{% endfor %}</ol>"""
-)
+BOARD = """<section id="board"><h2>{{ rows|length }} latest</h2><ol>
+{% for id, kind, payload in rows %}<li data-id="{{ id }}">{{ kind }} {{ payload }}</li>{% endfor %}
+</ol></section>"""
 
 
 @app.get("/board")
 def board() -> str:
-    """Render the last rows in a small template, as a phone's board fetch."""
-    rows = connection().execute("SELECT kind, payload FROM entry ORDER BY id DESC LIMIT 8").fetchall()
-    return BOARD.render(rows=rows)
+    """Render the ten latest rows."""
+    rows = connection().execute("SELECT id, kind, payload FROM entry ORDER BY id DESC LIMIT 10").fetchall()
+    return render_template_string(BOARD, rows=rows)

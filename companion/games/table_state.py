@@ -63,6 +63,7 @@ class TableState:
     voided: frozenset[int] = frozenset()
     skipped: Mapping[int, Message] = field(default_factory=dict)
     voids: tuple[tuple[int, int], ...] = ()  # (entry, the entry it undoes) for every undo in the ledger
+    origin: Setup | None = None  # the setup before any reseed: an undo folds the ledger again from it
 
     @property
     def last_seq(self) -> int:
