@@ -352,7 +352,9 @@ class Move:
     name of the seat in the payload, if any). ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, ACTIVE,
     or a function of the setup for moves that a rule option restricts. ACTIVE is read from the game's
     state (``active_seat``) when the move is made and when a ledger is folded again, so an entry an
-    undo left out of turn is skipped on replay as it would be refused now.
+    undo left out of turn is skipped on replay as it would be refused now. ``advances`` marks a move
+    that moves the whole table on: it is refused for a moment after the table has moved on (see
+    ``table.HOLD``), so that a burst of taps takes one step.
     """
 
     kind: str
@@ -364,6 +366,7 @@ class Move:
     undoable: bool = True
     guard: Guard | None = None
     remember: tuple[str, ...] = ()  # fields the server remembers across its tables, for quick re-entry
+    advances: bool = False  # moves the whole table on (a flip, an end of round or turn): one step per burst of taps
 
     def who_at(self, setup: Setup) -> str:
         """Return who may make this move at a table with ``setup``."""
@@ -394,6 +397,7 @@ class Control:
     allowed: bool
     seats: tuple[int, ...] = ()
     hidden: tuple[tuple[str, int], ...] = ()
+    advances: bool = False  # the move's ``advances``: its buttons wait a moment after the table moves on
 
 
 @dataclass(frozen=True)

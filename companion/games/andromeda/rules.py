@@ -988,6 +988,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("The movement phase is over: the trade phase begins")),
         who=ANYONE,
         guard=_step_guard,
+        advances=True,
     ),
     Move(
         LAY,
@@ -1080,6 +1081,7 @@ MOVES = (
         _while_playing(_end_turn),
         lambda setup, state, e, who: msg(N_("{name} ends the turn"), name=who),
         guard=_action_guard,
+        advances=True,
     ),
 )
 

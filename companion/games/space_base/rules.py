@@ -1307,6 +1307,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("End of turn")),
         who=ACTIVE,
         guard=_turn,
+        advances=True,
     ),
     Move(
         "sb.reroll",

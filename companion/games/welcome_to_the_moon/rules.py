@@ -851,6 +851,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("Flipped the starship cards")),
         who=flipper,
         guard=_turn,
+        advances=True,
     ),
     Move(
         SOLO_CHOICE,
@@ -886,6 +887,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("Cards turned: {cards}"), cards=_cards_text(e.payload)),
         who=flipper,
         guard=_turn,
+        advances=True,
     ),
     Move(
         HAND,
@@ -895,6 +897,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("Cards drawn: {cards}"), cards=_cards_text(e.payload)),
         who=ANYONE,
         guard=_turn,
+        advances=True,
     ),
     Move(
         SOLO_CARD,
