@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-
 from datetime import timedelta
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for

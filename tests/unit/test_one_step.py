@@ -13,9 +13,21 @@ from typing import Any
 import pytest
 
 from companion.games import kinds
-from companion.games.contract import Event, Game, Player, RuleError, Setup, resolve_options
+from companion.games.contract import Event, Player, RuleError, Setup, resolve_options
 from companion.games.registry import get_game
-from companion.games.table import HOLD, TABLE_OPTIONS, TableState, controls, decide, extend, fold, moves, new_table
+from companion.games.table import (
+    HOLD,
+    TABLE_MOVES,
+    TABLE_OPTIONS,
+    TableState,
+    controls,
+    decide,
+    extend,
+    fold,
+    moves,
+    new_table,
+    viewer,
+)
 from tests.unit import test_andromeda, test_space_base
 
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
@@ -24,13 +36,14 @@ JUST_MOVED_ON = "The table has just moved on"
 
 def make_table(slug: str, players: int = 3, **options: Any) -> TableState:
     game = get_game(slug)
-    seats = tuple(Player(seat, name, "#000000") for seat, name in zip((1, 2, 3, 4), ("Aki", "Ben", "Chika", "Dai")))
+    seats = tuple(Player(seat, name, "#000000") for seat, name in enumerate(("Aki", "Ben", "Chika", "Dai"), start=1))
     setup = Setup(slug, seats[:players], resolve_options((*TABLE_OPTIONS, *game.options), options), "seed")
     return new_table(game, setup)
 
 
-def scope(game: Game, kind: str, state: TableState) -> Any:
-    return state if kind in {m.kind for m in moves(get_game("score-pad")).values()} else state.game
+def scope(kind: str, state: TableState) -> Any:
+    """The state a move's guard reads: the table's for the table's own moves, else the game's."""
+    return state if kind in {m.kind for m in TABLE_MOVES} else state.game
 
 
 def tap(state: TableState, kind: str, seconds: float, author: int | None = None, **payload: Any) -> TableState:
@@ -38,7 +51,7 @@ def tap(state: TableState, kind: str, seconds: float, author: int | None = None,
     game = get_game(state.setup.game)
     move = moves(game)[kind]
     if move.guard is not None:
-        payload.setdefault(move.guard.field, move.guard.current(scope(game, kind, state)))
+        payload.setdefault(move.guard.field, move.guard.current(scope(kind, state)))
     at = START + timedelta(seconds=seconds)
     event = Event(state.last_seq + 1, kind, payload, author=author, by_host=author is None, at=at)
     return decide(game, state, event)[1]
@@ -156,3 +169,13 @@ def test_an_advancing_button_is_marked_so_the_phone_holds_it_too() -> None:
     state = make_table("mission-red-planet")
     shown = controls(get_game("mission-red-planet"), state, None, True)
     assert shown["mrp.end-round"].advances and not shown["mrp.resource"].advances
+
+
+@pytest.mark.parametrize("slug", ["andromeda", "space-base"])
+def test_the_host_acting_for_a_seat_sees_whose_turn_the_button_ends(slug: str) -> None:
+    state = andromeda_in_actions() if slug == "andromeda" else space_base_in_turn()
+    game = get_game(slug)
+    host = game.view(state.setup, state.game, viewer(game, state, None, True))
+    own = game.view(state.setup, state.game, viewer(game, state, 1, False))
+    assert host.end_turn_label.render() == "End Aki's turn"
+    assert own.end_turn_label.render() == "End the turn"

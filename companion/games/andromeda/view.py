@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from companion.games.andromeda import rules
 from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.mechanics.turns import end_turn_label
 
 # The two effects of a movement card.
 MOVEMENT_EFFECTS = (
@@ -131,6 +132,7 @@ class AndromedaView:
     set_actions: tuple[tuple[str, Control, bool], ...]  # title, control, asks how many stations
     exchange: Control
     end_turn: Control
+    end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
     card_phase: bool
 
 
@@ -222,6 +224,7 @@ def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> Andro
         ),
         exchange=viewer.control(rules.ACTION_KINDS[rules.EXCHANGE]),
         end_turn=viewer.control(rules.END_TURN),
+        end_turn_label=end_turn_label(viewer, setup.player(turn)) if turn is not None else None,
         card_phase=game.phase == rules.MOVEMENT,
     )
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.contract import N_, Control, Player, Setup, Viewer, msg
+from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.mechanics.turns import end_turn_label
 from companion.games.space_base import rules
 
 
@@ -303,6 +304,7 @@ class SpaceBaseView:
     adjust: Control
     you_win: Control
     end_turn: Control
+    end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
 
 
 def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> SpaceBaseView:
@@ -392,4 +394,5 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         adjust=viewer.control(rules.ADJUST),
         you_win=viewer.control(rules.YOU_WIN),
         end_turn=viewer.control(rules.END_TURN),
+        end_turn_label=end_turn_label(viewer, setup.player(game.active)) if game.active is not None else None,
     )
