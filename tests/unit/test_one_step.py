@@ -179,3 +179,10 @@ def test_the_host_acting_for_a_seat_sees_whose_turn_the_button_ends(slug: str) -
     own = game.view(state.setup, state.game, viewer(game, state, 1, False))
     assert host.end_turn_label.render() == "End Aki's turn"
     assert own.end_turn_label.render() == "End the turn"
+
+
+def test_space_base_a_double_tap_on_end_the_turn_does_not_roll_for_the_next_player() -> None:
+    state = tap(space_base_in_turn(), "sb.end-turn", 0.0)
+    with pytest.raises(RuleError, match=JUST_MOVED_ON):
+        tap(state, "sb.roll", 0.25)  # the host's second tap, on the Roll button that took End the turn's place
+    assert tap(state, "sb.roll", 1.5).game.roll is not None

@@ -1223,6 +1223,7 @@ MOVES = (
         ),
         who=ACTIVE,
         guard=_turn,
+        advances=True,  # starts the next player's turn: a second tap on End the turn lands here
     ),
     Move(
         "sb.assign",
