@@ -37,8 +37,8 @@ Environ = dict[str, Any]
 
 def prepare(folder: Path) -> dict[str, str]:
     """Make a migrated database with one score-pad table; return the table's code, cookie and token."""
-    from companion.app import create_app
-    from companion.migrate import upgrade
+    from companion.storage.migrate import upgrade
+    from companion.web.app import create_app
 
     url = f"sqlite:///{folder / 'companion.sqlite3'}"
     upgrade(url)
@@ -84,7 +84,7 @@ def requests(mode: str, table: dict[str, str]) -> tuple[Any, Callable[[int], Env
         from bench.minimal_sqlite import app
 
         return app, lambda n: base_environ("POST", "/", b"kind=tally.add&delta=1")
-    from companion.app import create_app
+    from companion.web.app import create_app
 
     app = create_app({"DATABASE_URL": table["url"], "SECRET_KEY": "bench"})
     phone = {"HTTP_COOKIE": "session=" + table["cookie"], "HTTP_HX_REQUEST": "true"}

@@ -8,11 +8,12 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine
 
 from companion import services
-from companion.games.contract import Event, Player, Setup, resolve_options
+from companion.games.contract import Event, Player, Setup
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
-from companion.games.table import TABLE_OPTIONS
-from companion.ledger.store import TableInfo
+from companion.games.options import resolve_options
+from companion.games.table_state import TABLE_OPTIONS
+from companion.storage.store import TableInfo
 
 PLAYERS = tuple(
     Player(seat, f"P{seat}", colour)

@@ -4,7 +4,7 @@
 
 Load comes from wrk (Debian's package) when installed, else from Python threads (``--client``).
 Every throughput figure is taken in interleaved rounds (app, yardstick, app, yardstick, ...) on
-gunicorn + gevent with one worker (``companion/gunicorn_conf.py``), and reported as the median
+gunicorn + gevent with one worker (``companion/web/gunicorn_conf.py``), and reported as the median
 round with its ratio to the yardstick measured in the same run:
 
 - event POST answered by a redirect, and as a phone sends it (htmx, answered 204: the phone then fetches its board);
@@ -46,10 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ledgers import mrp_events, mrp_setup, stored_mrp_table  # noqa: E402
-from companion.db import make_engine  # noqa: E402
 from companion.games.mission_red_planet import GAME as MRP  # noqa: E402
 from companion.games.table import fold  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
+from companion.storage.db import make_engine  # noqa: E402
+from companion.storage.migrate import upgrade  # noqa: E402
 
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 POSTGRES_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -75,7 +75,7 @@ class Server:
             [
                 GUNICORN,
                 "--config",
-                "python:companion.gunicorn_conf",
+                "python:companion.web.gunicorn_conf",
                 "--access-logfile",
                 "/dev/null",
                 "--bind",
@@ -477,14 +477,14 @@ def long_ledger(folder: str, events: int = 50_000) -> dict[str, Any]:
     cookie = host_cookie(0, code, "bench")
     result: dict[str, Any] = {"events": events}
     # The very first fold of the table (the same as every cold board now that no fold is stored).
-    server = Server("companion.wsgi:app", env)
+    server = Server("companion.web.wsgi:app", env)
     try:
         result["first_fold_ever_ms"] = round(timed(Phone(server.port, cookie), "GET", f"/t/{code}")[0])
     finally:
         server.stop()
     cold = []
     for _ in range(3):
-        server = Server("companion.wsgi:app", env)
+        server = Server("companion.web.wsgi:app", env)
         try:
             phone = Phone(server.port, cookie)
             phone.request("GET", "/offline")  # the worker has booted (the socket opens before it does)
@@ -511,7 +511,7 @@ def long_ledger(folder: str, events: int = 50_000) -> dict[str, Any]:
 def log_page(folder: str, events: int = 10_000) -> dict[str, Any]:
     url, code, _ = long_table(folder, events, events // 10)
     env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"}
-    server = Server("companion.wsgi:app", env)
+    server = Server("companion.web.wsgi:app", env)
     try:
         phone = Phone(server.port, host_cookie(0, code, "bench"))
         phone.request("GET", f"/t/{code}")  # fold once
@@ -559,7 +559,7 @@ def streams(count: int, tables_count: int, rounds: int) -> dict[str, Any]:
         url = f"sqlite:///{folder}/streams.sqlite3"
         upgrade(url)
         env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench", "COMPANION_REDIS_URL": REDIS_URL}
-        server = Server("companion.wsgi:app", {**env, **NO_CAPS}, workers)
+        server = Server("companion.web.wsgi:app", {**env, **NO_CAPS}, workers)
         try:
             return _streams(server, count, tables_count, rounds) | {"workers": workers}
         finally:
@@ -675,7 +675,7 @@ def main() -> None:
         url = f"sqlite:///{folder}/bench.sqlite3"
         upgrade(url)
         env = {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"}
-        app = Server("companion.wsgi:app", env)
+        app = Server("companion.web.wsgi:app", env)
         yardstick = Server("bench.minimal_sqlite:app", {"BENCH_SQLITE_PATH": f"{folder}/minimal.sqlite3"})
         try:
             tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
@@ -705,7 +705,7 @@ def main() -> None:
         if pg is None:
             result["postgres"] = "not reachable"
         else:
-            app = Server("companion.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
+            app = Server("companion.web.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
             yardstick_env = {"BENCH_POSTGRES_URL": pg, "BENCH_CONNECTIONS": str(args.clients)}
             yardstick = Server("bench.minimal_postgres:app", yardstick_env)
             try:

@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
-from companion.app import create_app  # noqa: E402
-from companion.migrate import upgrade  # noqa: E402
+from companion.storage.migrate import upgrade  # noqa: E402
+from companion.web.app import create_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 
 # A realistic adventure-2 sheet at the end of a game: every box the player fills in.
@@ -79,6 +79,7 @@ def new_table(page: Page, server: str, game: str, names: list[str], **options: s
     page.wait_for_load_state("networkidle")
     for key, value in options.items():
         page.locator(f"select[name=option-{key}]").select_option(value)
+    page.locator("#play-as").select_option("host")  # the players join from their own phones
     for seat, name in enumerate(names, start=1):
         page.locator(f"#name-{seat}").fill(name)
     page.locator("form button[type=submit]").first.click()

@@ -11,7 +11,7 @@ from typing import Any
 
 def __getattr__(name: str) -> Any:
     if name == "create_app":
-        from companion.app import create_app
+        from companion.web.app import create_app
 
         return create_app
     raise AttributeError(name)

@@ -11,12 +11,12 @@ from typing import Any
 
 import click
 
-from companion.games.contract import RuleError, without_context
+from companion.games.words import RuleError, without_context
 
 
 def _app() -> Any:
-    from companion.app import create_app
-    from companion.web import ENGINE_KEY
+    from companion.web.app import create_app
+    from companion.web.requests import ENGINE_KEY
 
     app = create_app()
     # Close the database connections when the command ends (the command may be run in-process).
@@ -30,7 +30,12 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on: 0.0.0.0 every network (phones on the Wi-Fi can join), 127.0.0.1 this machine only.",
+)
 @click.option("--port", type=int, default=lambda: int(os.environ.get("PORT", "5000")), help="Default: $PORT or 5000.")
 @click.option(
     "--workers",
@@ -51,30 +56,58 @@ def run(host: str, port: int, workers: int | None, dev: bool) -> None:
             "streams' 10-second check.",
             err=True,
         )
-    from companion.migrate import upgrade
+    from companion.storage.migrate import upgrade
 
     if app.config.get("DATABASE_PROBLEM"):
         # Serve what can be read; every write is answered 503 with the reason until it is fixed.
         click.echo(f"Warning: {app.config['DATABASE_PROBLEM']}. Not migrating; serving reads only.", err=True)
     else:
         upgrade(app.config["DATABASE_URL"])
+    for line in addresses_to_open(host, port, app.config.get("PUBLIC_URL")):
+        click.echo(line)
     if dev:
         app.run(host=host, port=port, debug=True, threaded=True)
         return
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    sys.stdout.flush()  # exec drops what Python still buffers (stdout is a file or a pipe under a service)
     os.execv(
         gunicorn,
         [
             gunicorn,
             "--config",
-            "python:companion.gunicorn_conf",
+            "python:companion.web.gunicorn_conf",
             "--bind",
             f"{host}:{port}",
             "--workers",
             str(workers),
-            "companion.wsgi:app",
+            "companion.web.wsgi:app",
         ],
     )
+
+
+def addresses_to_open(host: str, port: int, public_url: str | None) -> list[str]:
+    """Return the lines that tell where to open the app: the LAN addresses first, for the phones."""
+    from companion.network import is_loopback, lan_addresses, origin
+
+    if public_url:
+        return [f"Table Companion: open {public_url} on the phones (COMPANION_PUBLIC_URL)."]
+    if host in ("0.0.0.0", "::", ""):
+        found = lan_addresses()
+        if not found:
+            return [
+                f"Table Companion: serving on port {port}, but this machine has no network address "
+                f"yet: open {origin('http', '127.0.0.1', port)} here, and connect it to the phones' Wi-Fi."
+            ]
+        lines = [f"Table Companion: open {origin('http', found[0], port)} on the phones (same Wi-Fi)."]
+        lines += [f"  also reachable at {origin('http', other, port)}" for other in found[1:]]
+        lines.append(f"  on this machine: {origin('http', '127.0.0.1', port)}")
+        return lines
+    if is_loopback(host):
+        return [
+            f"Table Companion: open {origin('http', host, port)} on this machine only; other phones "
+            "cannot reach it (start with --host 0.0.0.0 to let them join)."
+        ]
+    return [f"Table Companion: open {origin('http', host, port)} on the phones."]
 
 
 @main.group()
@@ -85,7 +118,7 @@ def db() -> None:
 @db.command("upgrade")
 def db_upgrade() -> None:
     """Bring the database to the newest schema."""
-    from companion.migrate import upgrade
+    from companion.storage.migrate import upgrade
 
     upgrade(_app().config["DATABASE_URL"])
     click.echo("database is up to date")
@@ -138,7 +171,7 @@ def score(scenario: Path, lang: str) -> None:
 def export(code: str, output: Any) -> None:
     """Write a table's ledger as a scenario file (includes the secret seed)."""
     from companion import services
-    from companion.web import ENGINE_KEY
+    from companion.web.requests import ENGINE_KEY
 
     app = _app()
     try:
@@ -191,7 +224,7 @@ def backup(file: Path) -> None:
 def import_(file: Path) -> None:
     """Add a scenario file's table under a new code, or restore every table of a backup."""
     from companion import services
-    from companion.web import ENGINE_KEY
+    from companion.web.requests import ENGINE_KEY
 
     app = _app()
     engine = app.extensions[ENGINE_KEY]
@@ -222,9 +255,9 @@ def _restore(file: Path, engine: Any) -> Any:
     import shutil
     import tempfile
 
-    from companion.db import make_engine
-    from companion.ledger.store import copy_tables
-    from companion.migrate import upgrade
+    from companion.storage.db import make_engine
+    from companion.storage.migrate import upgrade
+    from companion.storage.store import copy_tables
 
     with tempfile.TemporaryDirectory() as folder:
         # A backup from an older release is brought to this schema on a copy, never in place.

@@ -10,6 +10,8 @@ from typing import Any
 
 from flask import Flask
 
+from companion.network import checked_public_url
+
 RATE_LIMIT_KEYS = ("RATE_LIMIT_NEW_TABLE", "RATE_LIMIT_JOIN", "RATE_LIMIT_MISSES")
 
 
@@ -41,11 +43,15 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
         # How many proxies (load balancers) stand in front of the app and add X-Forwarded-For:
         # the rate limits count per client address, not per balancer.
         "PROXIES": int(os.environ.get("COMPANION_PROXIES", "0") or 0),
+        # The address phones open (behind a reverse proxy): links to share name it, never the Host header.
+        "PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL"),
         **{key: os.environ.get(f"COMPANION_{key}") for key in RATE_LIMIT_KEYS},
     }
     app.config.from_mapping({k: v for k, v in environment.items() if v})
     if overrides:
         app.config.from_mapping(overrides)
+    if app.config.get("PUBLIC_URL"):
+        app.config["PUBLIC_URL"] = checked_public_url(app.config["PUBLIC_URL"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance)
 

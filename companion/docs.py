@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from companion.games.contract import WHO_PHRASES, Field, Move, RuleOption
+from companion.games.moves import WHO_PHRASES, Field, Move
+from companion.games.options import RuleOption
 from companion.games.registry import GAMES
-from companion.games.table import TABLE_MOVES, TABLE_OPTIONS
+from companion.games.table_moves import TABLE_MOVES
+from companion.games.table_state import TABLE_OPTIONS
 
 
 def _field(spec: Field) -> str:

@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.games.contract import N_, WHO_PHRASES
+from companion.games.moves import WHO_PHRASES
+from companion.games.words import N_
 
 
 class Role(StrEnum):
@@ -123,7 +124,7 @@ RIGHTS: tuple[Right, ...] = (
         refusal=N_("The results can be exported once the table has ended."),
     ),
     Right(Action.VIEW_SHARED_RESULTS, EVERYONE, note="holding the results link (not the watch link)"),
-    Right(Action.CREATE_TABLE, EVERYONE, note="rate-limited; this phone becomes the host"),
+    Right(Action.CREATE_TABLE, EVERYONE, note="rate-limited; this phone becomes the host (seated if it plays)"),
     Right(Action.IMPORT_TABLE, EVERYONE, note="rate-limited with creating; every entry checked by its move's record"),
     Right(Action.VIEW_HISTORY, EVERYONE, note="only the tables this phone (or its profile) played or hosted"),
     Right(Action.VIEW_CATALOGUE, EVERYONE, note="card facts only: no table, player, seed or time"),

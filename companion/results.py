@@ -18,7 +18,9 @@ from datetime import datetime
 from typing import Any
 from unicodedata import east_asian_width
 
-from companion.games.contract import N_, NP_, Scoreboard, Setup, without_context
+from companion.games.contract import Setup
+from companion.games.scores import Scoreboard
+from companion.games.words import N_, NP_, without_context
 
 FORMER_PLAYER = N_("a former player")
 

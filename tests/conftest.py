@@ -15,8 +15,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
-from companion.app import create_app
-from companion.migrate import upgrade
+from companion.storage.migrate import upgrade
+from companion.web.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get("COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -151,17 +151,17 @@ def _close_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     Apps in tests are not shut down; on PostgreSQL their pooled connections would outlive the
     database they point to (dropped after the test) and warn when collected.
     """
-    import companion.db
+    import companion.storage.db
 
     engines = []
-    make = companion.db.make_engine
+    make = companion.storage.db.make_engine
 
     def tracked(url: str) -> Any:
         engine = make(url)
         engines.append(engine)
         return engine
 
-    monkeypatch.setattr(companion.db, "make_engine", tracked)
+    monkeypatch.setattr(companion.storage.db, "make_engine", tracked)
     yield
     for engine in engines:
         engine.dispose()

@@ -14,7 +14,8 @@ from companion.games import (
     space_base,
     welcome_to_the_moon,
 )
-from companion.games.contract import N_, Game, RuleError
+from companion.games.contract import Game
+from companion.games.words import N_, RuleError
 
 GAMES: dict[str, Game] = {
     game.slug: game

@@ -11,20 +11,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games import kinds
-from companion.games.contract import (
-    N_,
-    Event,
-    Player,
-    RuleError,
-    Scoreboard,
-    Setup,
-    check_payload,
-    has_control_characters,
-    resolve_options,
-)
+from companion.games.checks import has_control_characters
+from companion.games.contract import Event, Player, Setup
 from companion.games.mechanics.json_file import JsonFile
+from companion.games.moves import check_payload
+from companion.games.options import resolve_options
 from companion.games.registry import get_game
-from companion.games.table import TABLE_OPTIONS, TableState, fold, moves, score
+from companion.games.scores import Scoreboard
+from companion.games.table import fold, score
+from companion.games.table_moves import moves
+from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.games.words import N_, RuleError
 
 SCENARIO_VERSION = 1
 MAX_PLAYERS = 6

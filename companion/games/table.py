@@ -1,7 +1,7 @@
 """A table's state as the fold of its ledger: tally sheet, dice tray, seats, voids, and the game.
 
 Every table understands the moves in :data:`TABLE_MOVES`; the rest are the table's game's own.
-Each move is declared once (:class:`~companion.games.contract.Move`): :func:`decide` checks a new
+Each move is declared once (:class:`~companion.games.moves.Move`): :func:`decide` checks a new
 move with that record (fields, who may make it, the state it was made on, the rule) and returns
 the new state; :func:`controls` tells a phone which moves it may make now from the same record;
 :func:`fold` replays a ledger. An event that a void made obsolete, or that no longer fits after an
@@ -10,396 +10,37 @@ earlier event was voided, is skipped by the fold and listed in ``skipped`` with 
 
 from __future__ import annotations
 
-import bisect
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 from companion.games import kinds
-from companion.games.contract import (
+from companion.games.contract import Event, Game, Setup, evolve
+from companion.games.ledger import Events
+from companion.games.mechanics.tally import new_sheet
+from companion.games.moves import (
     ACTIVE,
     ANYONE,
     HOST,
     JOIN,
-    N_,
     OWN_SEAT,
-    TALLY_LIMIT,
-    Choice,
     Control,
-    Event,
-    Field,
-    Game,
     Guard,
-    Message,
     Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
+    Secret,
     Viewer,
     check_payload,
-    evolve,
-    listing,
-    msg,
 )
-from companion.games.ledger import Appendable, Events
-from companion.games.mechanics.randomness import roll
-from companion.games.mechanics.tally import TallySheet, new_sheet
+from companion.games.scores import Scoreboard
+from companion.games.table_moves import TABLE_KINDS, held_by_another, move_of, moves, seat_name
+from companion.games.table_state import ENTRIES_ANYONE, ENTRY_POLICY, TableState
+from companion.games.words import N_, Message, RuleError, msg
 
 # One step per burst of taps: an advancing move (``Move.advances``) is refused this long after the
 # table moved on, when the value its guard checks was made current by another entry (a second tap,
 # another phone's tap). Decided when an entry is appended, from the times entries were stored:
 # replaying a ledger never asks. static/js/app.js holds the same buttons as long (HOLD_MS).
 HOLD = timedelta(seconds=1)
-
-DIE_SIDES = (4, 6, 8, 10, 12, 20)
-MAX_DICE = 10
-
-ENTRY_POLICY = "entries"
-ENTRIES_OWN_SEAT = "own-seat"
-ENTRIES_ANYONE = "anyone"
-
-TABLE_OPTIONS = (
-    RuleOption(
-        ENTRY_POLICY,
-        N_("Who may record for a seat"),
-        ENTRIES_OWN_SEAT,
-        (
-            Choice(ENTRIES_OWN_SEAT, N_("Each player for their own seat (the host for all)")),
-            Choice(ENTRIES_ANYONE, N_("Anyone seated, for any seat")),
-        ),
-    ),
-)
-
-
-@dataclass(frozen=True)
-class DiceRoll:
-    """One roll in the dice tray: rolled by the app from the seed, or typed in from real dice."""
-
-    seq: int
-    author: int | None
-    sides: int
-    values: tuple[int, ...]
-    in_app: bool
-    app_rolls_before: int = 0  # the app's rolls before this one: an app roll is numbered by it
-
-    @property
-    def total(self) -> int:
-        """Sum of the dice."""
-        return sum(self.values)
-
-
-@dataclass(frozen=True)
-class TableState:
-    """Everything a screen shows: the fold of the ledger."""
-
-    setup: Setup
-    game: Any
-    tally: TallySheet
-    rolls: Appendable[DiceRoll] = field(default_factory=Appendable)
-    claims: Mapping[int, str] = field(default_factory=dict)
-    ended: bool = False
-    events: Events = field(default_factory=Events)
-    voided: frozenset[int] = frozenset()
-    skipped: Mapping[int, Message] = field(default_factory=dict)
-    voids: tuple[tuple[int, int], ...] = ()  # (entry, the entry it undoes) for every undo in the ledger
-    # guard field -> (seq, time) of the entry that last changed its value, for the advancing moves'
-    # guards: noted as entries are appended (or caught up with); a table folded afresh knows none.
-    moved: Mapping[str, tuple[int, datetime]] = field(default_factory=dict)
-
-    @property
-    def last_seq(self) -> int:
-        """Sequence number of the last event folded (0 for a new table)."""
-        return self.events.last_seq
-
-    def seat_of(self, device: str) -> int | None:
-        """Return the seat claimed by ``device``, if any."""
-        return next((seat for seat, d in self.claims.items() if d == device), None)
-
-    def event(self, seq: int) -> Event | None:
-        """Return the entry numbered ``seq``, if there is one."""
-        index = seq - 1
-        if 0 <= index < len(self.events) and self.events[index].seq == seq:
-            return self.events[index]
-        return next((e for e in self.events if e.seq == seq), None)
-
-
-# -- The table's own moves ---------------------------------------------------------------------
-
-
-def _seat_name(setup: Setup, event: Event) -> str:
-    return next((p.name for p in setup.players if p.seat == event.payload.get("seat")), "")
-
-
-def _tally_add(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat, key = int(event.payload["seat"]), event.payload["category"]
-    value = state.tally.count(seat, key) + event.payload["delta"]
-    return evolve(state, tally=state.tally.with_count(seat, key, value))
-
-
-def _tally_set(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat = int(event.payload["seat"])
-    return evolve(state, tally=state.tally.with_count(seat, event.payload["category"], event.payload["value"]))
-
-
-def _tally_category(setup: Setup, state: TableState, event: Event) -> TableState:
-    return evolve(state, tally=state.tally.with_category(event.payload["name"]))
-
-
-def _dice_roll(setup: Setup, state: TableState, event: Event) -> TableState:
-    """Roll in the app, or enter real dice.
-
-    An app roll is numbered by how many app rolls came before it, so undoing a roll and rolling
-    again shows the same dice: a roll cannot be re-drawn until it suits someone.
-    """
-    count, sides = event.payload["count"], event.payload["sides"]
-    if sides not in DIE_SIDES:
-        raise RuleError(N_("Choose dice with 4, 6, 8, 10, 12 or 20 sides."))
-    typed = event.payload.get("values")
-    draws_before = _app_rolls_before(state, event.seq)
-    if typed is None:
-        values = roll(count, sides, setup.seed, "dice", draws_before)
-    elif len(typed) != count or not all(1 <= v <= sides for v in typed):
-        raise RuleError(N_("Enter {count} values from 1 to {sides}."), count=count, sides=sides)
-    else:
-        values = tuple(typed)
-    dice = DiceRoll(event.seq, event.author, sides, values, typed is None, draws_before)
-    return evolve(state, rolls=state.rolls.appended((dice,)))
-
-
-def _app_rolls_before(state: TableState, seq: int) -> int:
-    """How many app rolls the tray holds before entry ``seq`` (the tray is in entry order)."""
-    index = bisect.bisect_left(state.rolls, seq, key=lambda r: r.seq)
-    if index == 0:
-        return 0
-    previous = state.rolls[index - 1]
-    return previous.app_rolls_before + (1 if previous.in_app else 0)
-
-
-def _seat_claim(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat, device = int(event.payload["seat"]), event.payload["device"]
-    if state.claims.get(seat) not in (None, device):
-        raise RuleError(N_("This seat is already taken by another phone."))
-    if state.seat_of(device) not in (None, seat):
-        raise RuleError(N_("This phone already holds another seat."))
-    return evolve(state, claims={**state.claims, seat: device})
-
-
-def _held_by_another(state: TableState, claim: Event) -> bool:
-    """True when a phone other than the claim's has held the claimed seat before (seat claims are few)."""
-    seat, device = claim.payload["seat"], claim.payload["device"]
-    return any(
-        e.kind == kinds.SEAT_CLAIM
-        and e.seq < claim.seq
-        and e.payload.get("seat") == seat
-        and e.payload.get("device") != device
-        and e.seq not in state.voided
-        and e.seq not in state.skipped
-        for e in state.events
-    )
-
-
-def _describe_claim(setup: Setup, state: TableState, event: Event, who: str) -> Message:
-    """Say a seat was taken; a seat that another phone held is said to be taken over, for all to see."""
-    if _held_by_another(state, event):
-        return msg(N_("{name}'s seat was taken over by another phone"), name=who)
-    return msg(N_("{name} took their seat"), name=who)
-
-
-def _seat_move(setup: Setup, state: TableState, event: Event) -> TableState:
-    """Move a held seat to another phone (its profile was restored there): the old phone only watches."""
-    seat, device = int(event.payload["seat"]), event.payload["device"]
-    if seat not in state.claims:
-        raise RuleError(N_("Nobody holds this seat."))
-    if state.seat_of(device) not in (None, seat):
-        raise RuleError(N_("This phone already holds another seat."))
-    return evolve(state, claims={**state.claims, seat: device})
-
-
-def _seat_release(setup: Setup, state: TableState, event: Event) -> TableState:
-    seat = int(event.payload["seat"])
-    return evolve(state, claims={s: d for s, d in state.claims.items() if s != seat})
-
-
-def _table_reseed(setup: Setup, state: TableState, event: Event) -> TableState:
-    """Draw everything after this entry from a fresh seed of the server's (an imported table's file chose its own)."""
-    return evolve(state, setup=evolve(state.setup, seed=event.payload["seed"]))
-
-
-def _table_end(setup: Setup, state: TableState, event: Event) -> TableState:
-    return evolve(state, ended=True)
-
-
-def _void(setup: Setup, state: TableState, event: Event) -> TableState:
-    """Voids are not applied one by one: the fold leaves out what they void (see :func:`fold`)."""
-    return state
-
-
-def _category_label(state: TableState, key: str) -> Message:
-    return msg(state.tally.category(key).label if any(c.key == key for c in state.tally.categories) else key)
-
-
-def _describe_roll(setup: Setup, state: TableState, event: Event, who: str) -> Message:
-    """Say the dice; an undone app roll shows the dice it had, which the next roll will show again."""
-    count, sides = event.payload["count"], event.payload["sides"]
-    typed = event.payload.get("values")
-    index = bisect.bisect_left(state.rolls, event.seq, key=lambda r: r.seq)
-    if index < len(state.rolls) and state.rolls[index].seq == event.seq:
-        values: tuple[int, ...] | list[int] = state.rolls[index].values
-    elif typed is not None:
-        values = typed
-    else:
-        values = roll(count, sides, setup.seed, "dice", _app_rolls_before(state, event.seq))
-    template = (
-        N_("Entered real dice {count}d{sides}: {values}")
-        if typed
-        else N_("Rolled {count}d{sides} in the app: {values}")
-    )
-    return msg(template, count=count, sides=sides, values=listing(values))
-
-
-_seat = Field("seat", "seat")
-TABLE_MOVES = (
-    Move(
-        kinds.TALLY_ADD,
-        N_("Add to a tally"),
-        (_seat, Field("category", "text"), Field("delta", "int", -999, 999)),
-        _tally_add,
-        lambda setup, state, e, who: msg(
-            N_("{name}: {delta:+d} {category}"),
-            name=who,
-            delta=e.payload["delta"],
-            category=_category_label(state, e.payload["category"]),
-        ),
-    ),
-    Move(
-        kinds.TALLY_SET,
-        N_("Set a tally"),
-        (_seat, Field("category", "text"), Field("value", "int", -TALLY_LIMIT, TALLY_LIMIT)),
-        _tally_set,
-        lambda setup, state, e, who: msg(
-            N_("{name}: {category} set to {value}"),
-            name=who,
-            value=e.payload["value"],
-            category=_category_label(state, e.payload["category"]),
-        ),
-    ),
-    Move(
-        kinds.TALLY_CATEGORY,
-        N_("Add a tally category"),
-        (Field("name", "text", max_length=30),),
-        _tally_category,
-        lambda setup, state, e, who: msg(N_("New tally category “{name}”"), name=e.payload["name"]),
-        who=ANYONE,
-    ),
-    Move(
-        kinds.DICE_ROLL,
-        N_("Roll dice"),
-        (
-            Field("count", "int", 1, MAX_DICE),
-            Field("sides", "int", 2, 100),
-            Field("values", "ints", 1, 100, required=False),
-        ),
-        _dice_roll,
-        _describe_roll,
-        who=ANYONE,
-    ),
-    Move(
-        kinds.VOID,
-        N_("Undo"),
-        (Field("target", "int", 1, 10**9),),
-        _void,
-        lambda setup, state, e, who: msg(N_("Undid entry #{seq}"), seq=e.payload["target"]),
-        who=ANYONE,
-    ),
-    Move(
-        kinds.SEAT_CLAIM,
-        N_("Take a seat"),
-        (_seat, Field("device", "text", max_length=64)),
-        _seat_claim,
-        _describe_claim,
-        who=JOIN,
-        undoable=False,
-    ),
-    Move(
-        kinds.SEAT_MOVE,
-        N_("Move a seat to another phone"),
-        (_seat, Field("device", "text", max_length=64)),
-        _seat_move,
-        lambda setup, state, e, who: msg(N_("{name}'s seat moved to another phone (profile restored)"), name=who),
-        who=JOIN,
-        undoable=False,
-    ),
-    Move(
-        kinds.SEAT_RELEASE,
-        N_("Free a seat"),
-        (_seat,),
-        _seat_release,
-        lambda setup, state, e, who: msg(N_("Seat of {name} freed"), name=who),
-        who=HOST,
-        undoable=False,
-    ),
-    Move(
-        kinds.TABLE_RESEED,
-        N_("Fresh seed after an import"),
-        (Field("seed", "text", max_length=64),),
-        _table_reseed,
-        lambda setup, state, e, who: msg(
-            N_("The entries above came from a scenario file; every later draw uses a fresh seed of this server")
-        ),
-        who=JOIN,
-        undoable=False,
-    ),
-    Move(
-        kinds.TABLE_END,
-        N_("End the table"),
-        (),
-        _table_end,
-        lambda setup, state, e, who: msg(N_("The table ended; the seed is revealed")),
-        who=HOST,
-        undoable=False,
-        advances=True,
-    ),
-)
-_TABLE_KINDS = frozenset(move.kind for move in TABLE_MOVES)
-# The tally sheet and the dice tray: only at tables of games kept on them (see ``Game.table_extras``).
-_EXTRAS = frozenset((kinds.TALLY_ADD, kinds.TALLY_SET, kinds.TALLY_CATEGORY, kinds.DICE_ROLL))
-
-
-def moves(game: Game) -> dict[str, Move]:
-    """Return every move a table of ``game`` understands, by kind."""
-    by_kind = _MOVES.get(game.slug)
-    if by_kind is None:
-        table_moves = TABLE_MOVES if game.table_extras else tuple(m for m in TABLE_MOVES if m.kind not in _EXTRAS)
-        by_kind = {m.kind: m for m in (*table_moves, *game.moves)}
-        redraw = getattr(game, "redraw_hidden", None)
-        if redraw is not None:
-            by_kind[kinds.TABLE_RESEED] = evolve(by_kind[kinds.TABLE_RESEED], apply=_reseed_redrawing(redraw))
-        _MOVES[game.slug] = by_kind
-    return by_kind
-
-
-def _reseed_redrawing(
-    redraw: Callable[[Setup, Setup, Any], Any],
-) -> Callable[[Setup, TableState, Event], TableState]:
-    """The reseed of a game that holds hidden cards: they are shuffled again from the fresh seed."""
-
-    def apply(setup: Setup, state: TableState, event: Event) -> TableState:
-        reseeded = _table_reseed(setup, state, event)
-        return evolve(reseeded, game=redraw(state.setup, reseeded.setup, reseeded.game))
-
-    return apply
-
-
-_MOVES: dict[str, dict[str, Move]] = {}
-
-
-def _move_of(game: Game, kind: str) -> Move:
-    move = moves(game).get(kind)
-    if move is None:
-        raise RuleError(N_("Unknown kind of entry: {kind}."), kind=kind)
-    return move
 
 
 # -- The fold ------------------------------------------------------------------------------------
@@ -467,7 +108,7 @@ def _apply_all(
             event = _checked(setup, move, event)
             if move.who == ACTIVE:
                 _check_turn(game, setup, game_state, event)
-            if event.kind in _TABLE_KINDS:
+            if event.kind in TABLE_KINDS:
                 state = move.apply(setup, evolve(state, game=game_state), event)
                 game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
             else:
@@ -518,7 +159,7 @@ def decide(
 
 def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[Event, TableState]:
     """Check a move and return it with the state after it, its ledger untouched (an undo: the state as it is)."""
-    move = _move_of(game, event.kind)
+    move = move_of(game, event.kind)
     if state.ended:
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
     checked = _checked(state.setup, move, event)
@@ -526,7 +167,7 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if move.who == ACTIVE:
         _check_turn(game, state.setup, state.game, checked)
     setup = state.setup
-    scope_state = state if move.kind in _TABLE_KINDS else state.game
+    scope_state = state if move.kind in TABLE_KINDS else state.game
     if move.guard is not None:
         shown = checked.payload.get(move.guard.field)
         now = move.guard.current(scope_state)
@@ -537,14 +178,14 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state
-    if checked.kind == kinds.SEAT_CLAIM and checked.by_host and _held_by_another(state, checked):
+    if checked.kind == kinds.SEAT_CLAIM and checked.by_host and held_by_another(state, checked):
         raise RuleError(
             N_(
                 "The host's phone cannot take a seat that another phone has held: the seat's secrets stay with"
                 " its player. Give the player the join link."
             )
         )
-    if move.kind in _TABLE_KINDS:
+    if move.kind in TABLE_KINDS:
         return checked, move.apply(setup, state, checked)
     return checked, evolve(state, game=move.apply(setup, state.game, checked))
 
@@ -554,7 +195,7 @@ def _held_guards(game: Game) -> tuple[tuple[Guard, bool], ...]:
     held = _HELD.get(game.slug)
     if held is None:
         by_field = {
-            move.guard.field: (move.guard, move.kind in _TABLE_KINDS)
+            move.guard.field: (move.guard, move.kind in TABLE_KINDS)
             for move in moves(game).values()
             if move.advances and move.guard is not None
         }
@@ -589,7 +230,7 @@ def _check_hold(game: Game, state: TableState, event: Event, hold: timedelta) ->
     if move is None or not move.advances or event.at is None or not state.moved or state.ended:
         return
     if move.guard is not None:
-        table_wide = move.kind in _TABLE_KINDS
+        table_wide = move.kind in TABLE_KINDS
         if event.payload.get(move.guard.field) != move.guard.current(state if table_wide else state.game):
             return  # made on a screen the table has moved on from: its guard says so
         noted = state.moved.get(move.guard.field)
@@ -653,7 +294,7 @@ def _check_void(game: Game, state: TableState, event: Event) -> None:
     target = state.event(target_seq)
     if target is None:
         raise RuleError(N_("There is no entry #{seq}."), seq=target_seq)
-    if not _move_of(game, target.kind).undoable:
+    if not move_of(game, target.kind).undoable:
         raise RuleError(N_("Entry #{seq} cannot be undone."), seq=target_seq)
     if target.seq in state.voided:
         raise RuleError(N_("Entry #{seq} is already undone."), seq=target_seq)
@@ -682,7 +323,7 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
     who = move.who_at(state.setup)
     if state.ended or who == JOIN:
         return Control(move.kind, False)
-    scope_state = state if move.kind in _TABLE_KINDS else state.game
+    scope_state = state if move.kind in TABLE_KINDS else state.game
     hidden = ((move.guard.field, move.guard.current(scope_state)),) if move.guard else ()
     if who == OWN_SEAT:
         seats = _seats_for(state, seat, host)
@@ -728,21 +369,35 @@ def undoable(game: Game, state: TableState, target: Event, seat: int | None, hos
 # -- Words and scores ----------------------------------------------------------------------------
 
 
-def describe(game: Game, state: TableState, event: Event) -> Message:
-    """Return the entry in plain words for the log; an undo says what it undid, for everyone to see."""
+def describe(game: Game, state: TableState, event: Event, seat: int | None = None) -> Message:
+    """Return the entry in plain words for the log as the phone of ``seat`` may read it.
+
+    A move's secret fields are left out for every phone but their seat's (``seat`` None: a phone
+    without a seat, the host's included, or news for every phone) until the table ends or the
+    game reveals them. An undo says what it undid, for everyone to see.
+    """
     move = moves(game).get(event.kind)
     if move is None:
         return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
     if event.kind == kinds.VOID:
         target = state.event(int(event.payload["target"]))
         if target is not None and target.kind != kinds.VOID:
-            return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target))
+            return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target, seat))
     try:
         event = _checked(state.setup, move, event)
     except RuleError:
         return msg(move.label)  # never computed from fields its record refuses; the log gives the reason
-    scope_state = state if move.kind in _TABLE_KINDS else state.game
-    return move.describe(state.setup, scope_state, event, _seat_name(state.setup, event))
+    scope_state = state if move.kind in TABLE_KINDS else state.game
+    if move.secret is not None and not _secret_shown(move.secret, state, scope_state, event, seat):
+        event = evolve(event, payload={k: v for k, v in event.payload.items() if k not in move.secret.fields})
+    return move.describe(state.setup, scope_state, event, seat_name(state.setup, event))
+
+
+def _secret_shown(secret: Secret, state: TableState, scope_state: Any, event: Event, seat: int | None) -> bool:
+    """True when the phone of ``seat`` may read the entry's secret: its own, revealed, or the table ended."""
+    owner = event.payload.get("seat", event.author)
+    revealed = secret.revealed is not None and secret.revealed(scope_state, event)
+    return state.ended or revealed or (seat is not None and seat == owner)
 
 
 def score(game: Game, state: TableState) -> Scoreboard:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
-import companion.models  # noqa: F401  (registers the tables on the metadata)
-from companion.db import make_engine
+import companion.storage.models  # noqa: F401  (registers the tables on the metadata)
+from companion.storage.db import make_engine
 
 config = context.config
 target_metadata = SQLModel.metadata

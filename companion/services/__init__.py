@@ -1,7 +1,7 @@
 """Use cases, one module each: tables, play, catalogues, results, profiles. Views call exactly one.
 
 Each use case reads what it needs, asks the pure core (``companion.games``) to decide, stores
-through ``companion.ledger.store`` or ``companion.history``, and tells the table's phones. The
+through ``companion.storage.store`` or ``companion.storage.history``, and tells the table's phones. The
 names below are the ones the web layer and the command line use.
 """
 
@@ -35,8 +35,11 @@ from companion.services.profiles import (
 from companion.services.results import ResultsView, export_play, finished_plays, results_view
 from companion.services.tables import (
     COLOUR_NAMES,
+    ONLY_HOST,
     OPTIONS_SHOWN,
+    PLAY_AS,
     PLAYER_COLOURS,
+    NewTable,
     NotFound,
     PlayerEntry,
     all_options,
@@ -45,15 +48,20 @@ from companion.services.tables import (
     find_table,
     form_options,
     import_scenario,
+    play_as_choices,
+    start_table,
     tables_by_code,
 )
 
 __all__ = [
     "COLOUR_NAMES",
+    "ONLY_HOST",
     "OPTIONS_SHOWN",
     "PLAYER_COLOURS",
+    "PLAY_AS",
     "KeyReused",
     "LogPage",
+    "NewTable",
     "NotFound",
     "PlayerEntry",
     "ProfileExists",
@@ -79,6 +87,7 @@ __all__ = [
     "log_page",
     "new_host_key",
     "new_key",
+    "play_as_choices",
     "player_stats",
     "public_seed_hash",
     "record",
@@ -88,6 +97,7 @@ __all__ = [
     "scoreboard",
     "seat_view",
     "server_catalogue",
+    "start_table",
     "table_state",
     "tables_by_code",
     "take_seat",

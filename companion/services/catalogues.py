@@ -10,19 +10,15 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from companion import cards
-from companion.db import database_name
-from companion.games.contract import (
-    N_,
-    Game,
-    Move,
-    RuleError,
-)
+from companion.games.contract import Game
 from companion.games.mechanics.catalogue import Catalogue, parse_catalogue_file
+from companion.games.moves import Move
 from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.ledger import store
+from companion.games.words import N_, RuleError
+from companion.storage import cards, store
+from companion.storage.db import database_name
 
 REMEMBERED_PER_MOVE = 24
 

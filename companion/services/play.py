@@ -15,42 +15,27 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
-from companion import history
-from companion.db import database_name
 from companion.games import kinds
-from companion.games.contract import (
-    Control,
-    Event,
-    Game,
-    RuleError,
-    Scoreboard,
-    check_payload,
-    evolve,
-)
+from companion.games.contract import Event, Game, evolve
 from companion.games.mechanics.randomness import seed_hash
+from companion.games.moves import Control, check_payload
 from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.games.table import (
-    HOLD,
-    TableState,
-    decide,
-    describe,
-    extend,
-    fold,
-    moves,
-    score,
-    undoable,
-    viewer,
-)
-from companion.ledger import store
-from companion.ledger.store import Appended, TableInfo
-from companion.live import Broker
+from companion.games.scores import Scoreboard
+from companion.games.table import HOLD, decide, describe, extend, fold, score, undoable, viewer
+from companion.games.table_moves import moves
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
 from companion.results import (
     PlayResult,
     play_result,
 )
 from companion.services import catalogues
+from companion.storage import history, store
+from companion.storage.db import database_name
+from companion.storage.store import Appended, TableInfo
+from companion.web.live import Broker
 
 
 class KeyReused(Exception):
@@ -320,7 +305,7 @@ def log_page(state: TableState, seat: int | None, host: bool, before: int | None
             LogLine(
                 event=event,
                 author=author,
-                text=describe(game, state, event),
+                text=describe(game, state, event, seat),
                 voided=event.seq in state.voided,
                 skipped=state.skipped.get(event.seq),
                 undoable=undoable(game, state, event, seat, host),

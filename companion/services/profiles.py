@@ -7,24 +7,20 @@ from collections.abc import Mapping
 
 from sqlalchemy import Engine
 
-from companion import history
 from companion.games import kinds
-from companion.games.contract import (
-    N_,
-    RuleError,
-    has_control_characters,
-)
+from companion.games.checks import has_control_characters
 from companion.games.scenario import MAX_NAME
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.ledger import store
-from companion.ledger.store import TableInfo
-from companion.live import Broker
+from companion.games.words import N_, RuleError
 from companion.results import (
     PlayResult,
 )
 from companion.services.play import record, table_state
 from companion.services.tables import NotFound
+from companion.storage import history, store
+from companion.storage.store import TableInfo
+from companion.web.live import Broker
 
 
 def player_stats(

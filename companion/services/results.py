@@ -7,16 +7,10 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import Engine
 
-from companion import history
-from companion.games.contract import (
-    Scoreboard,
-)
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.games.table import (
-    TableState,
-)
-from companion.ledger.store import TableInfo
+from companion.games.scores import Scoreboard
+from companion.games.table_state import TableState
 from companion.results import (
     FORMER_PLAYER,
     BarChart,
@@ -29,6 +23,8 @@ from companion.results import (
 )
 from companion.services.play import keep_play, kept_play, scoreboard, table_state
 from companion.services.tables import NotFound
+from companion.storage import history
+from companion.storage.store import TableInfo
 
 
 def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -> list[PlayResult]:

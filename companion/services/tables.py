@@ -10,23 +10,19 @@ from typing import Any
 from sqlalchemy import Engine
 
 from companion.games import kinds
-from companion.games.contract import (
-    N_,
-    Player,
-    RuleError,
-    Setup,
-    has_control_characters,
-    relevant_options,
-    resolve_options,
-)
+from companion.games.checks import has_control_characters
+from companion.games.contract import Player, Setup
 from companion.games.mechanics.randomness import new_seed
+from companion.games.options import relevant_options, resolve_options
 from companion.games.registry import get_game
 from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of, scenario_setup
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.ledger import store
-from companion.ledger.store import TableInfo
-from companion.services.play import record
+from companion.games.words import N_, RuleError
+from companion.services.play import new_key, record, take_seat
+from companion.storage import store
+from companion.storage.store import TableInfo
+from companion.web.live import Broker
 
 COLOUR_NAMES = dict(
     zip(
@@ -61,30 +57,100 @@ class PlayerEntry:
     colour: str
 
 
-OPTIONS_SHOWN = "options-shown"  # the new-table form sends it once its options have been shown
+OPTIONS_SHOWN = "options-shown"  # the new-table form sends the slug of the game whose options it showed
+PLAY_AS = "play-as"  # the new-table form's "I play as": a row of the players, or ONLY_HOST
+ONLY_HOST = "host"
 
 
 def form_options(slug: str, form: Mapping[str, str]) -> tuple[tuple[Any, ...], dict[str, str]]:
     """Return the options the new-table form shows and the form values to show them with.
 
-    Until the phone has seen the options (no ``options-shown`` field), every option is shown;
-    afterwards only those that apply given the values chosen (an unreadable value counts as the
-    default, and an unticked box as false).
+    Only the options that apply given the values chosen (the defaults at first): the chosen
+    adventure's, the solo options in solo play. An unreadable value counts as the default; an
+    unticked box counts as false once this game's options have been shown (``options-shown``).
     """
     options = all_options(slug)
     values = dict(form)
-    if OPTIONS_SHOWN not in form:
-        return options, values
+    shown = form.get(OPTIONS_SHOWN) == slug
     chosen: dict[str, Any] = {}
     for option in options:
         field = f"option-{option.key}"
-        if option.kind == "bool" and field not in form:
+        if shown and option.kind == "bool" and field not in form:
             values[field] = "false"
         try:
             chosen[option.key] = option.coerce(values[field]) if field in values else option.default
         except RuleError:
             chosen[option.key] = option.default
     return relevant_options(options, chosen), values
+
+
+@dataclass(frozen=True)
+class PlayAs:
+    """One choice of the new-table form's "I play as": a row of the players with its typed name."""
+
+    row: int
+    name: str  # "" while no name has been typed
+
+
+def play_as_choices(form: Mapping[str, str], rows: int) -> tuple[tuple[PlayAs, ...], str]:
+    """Return the rows the host may play as (those with a name; the first row before any) and the one chosen.
+
+    The host plays as the first player unless the form says otherwise (a row, or ``host``).
+    """
+    choices = tuple(
+        PlayAs(row, form.get(f"name-{row}", "").strip())
+        for row in range(1, rows + 1)
+        if form.get(f"name-{row}", "").strip()
+    ) or (PlayAs(1, ""),)
+    chosen = form.get(PLAY_AS, "")
+    if chosen != ONLY_HOST and chosen not in {str(choice.row) for choice in choices}:
+        chosen = str(choices[0].row)
+    return choices, chosen
+
+
+def host_seat(players: Sequence[PlayerEntry], play_as: str | None) -> int | None:
+    """Return the seat of the row chosen as "I play as" (seats skip empty rows), or None to only host.
+
+    A form without the field (a script, an older page) only hosts.
+    """
+    if play_as is None or play_as == ONLY_HOST:
+        return None
+    row = int(play_as) if play_as.isdecimal() and len(play_as) < 3 else 0
+    if not 1 <= row <= len(players):
+        raise RuleError(N_("Choose who you play as from the list, or “I only host”."))
+    if not players[row - 1].name.strip():
+        raise RuleError(N_("You chose to play as a row without a name: type the name, or choose “I only host”."))
+    return sum(1 for p in players[:row] if p.name.strip())
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table just created, and the seat its host's phone took (None: the host only hosts)."""
+
+    table: TableInfo
+    seat: int | None
+
+
+def start_table(
+    engine: Engine,
+    *,
+    slug: str,
+    players: Sequence[PlayerEntry],
+    options: Mapping[str, Any],
+    play_as: str | None,
+    device: str,
+    broker: Broker | None = None,
+) -> NewTable:
+    """Create a table; seat its host's phone at the seat chosen as "I play as", as the join link would.
+
+    The seat is claimed by a ``seat.claim`` entry made by the host (the one path every phone takes a
+    seat by): on a new table no other phone has held it, which the host's seat rule requires.
+    """
+    seat = host_seat(players, play_as)  # checked before anything is stored
+    table = create_table(engine, slug=slug, players=players, options=options)
+    if seat is not None:
+        take_seat(engine, table, seat=seat, device=device, key=new_key(), by_host=True, broker=broker)
+    return NewTable(table, seat)
 
 
 def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, Any], seed: str) -> Setup:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from companion.app import create_app
-from companion.migrate import upgrade
+from companion.storage.migrate import upgrade
+from companion.web.app import create_app
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

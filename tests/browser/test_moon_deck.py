@@ -29,6 +29,7 @@ def new_moon_table(host, server: str, names: list[str], **options: str) -> str: 
     host.wait_for_load_state("networkidle")  # the game's options are in place before we set them
     for key, value in options.items():
         host.locator(f"select[name=option-{key}]").select_option(value)
+    host.locator("#play-as").select_option("host")  # the players join from their own phones
     for seat, name in enumerate(names, start=1):
         host.locator(f"#name-{seat}").fill(name)
     host.locator(f"#name-{len(names)}").press("Enter")  # Enter in a name box starts the table

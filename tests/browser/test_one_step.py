@@ -152,10 +152,15 @@ def andromeda(phone, server: str):  # type: ignore[no-untyped-def]
     host.goto(server + "/new")
     host.locator("select[name=game]").select_option("andromeda")
     host.wait_for_load_state("networkidle")
-    host.locator("select[name=option-setup-draw]").select_option("app")
+    host.locator("#play-as").select_option("host")  # the players join from their own phones
+    draw = host.locator("select[name=option-setup-draw]")
+    if not draw.is_visible():
+        host.locator("#fine-points summary").click()
+    draw.select_option("app")
+    host.wait_for_load_state("networkidle")
     for seat, name in enumerate(NAMES, start=1):
         host.locator(f"#name-{seat}").fill(name)
-    host.locator("form button[type=submit]").click()
+    host.locator("form button[type=submit]").first.click()
     host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
     link = server + host.locator("a[href^='/join/']").first.get_attribute("href")
     phones = []

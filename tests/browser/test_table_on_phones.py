@@ -15,9 +15,10 @@ def create_table(page, server: str, game: str, names: list[str]) -> str:  # type
     page.goto(server + "/")
     page.get_by_role("link", name=re.compile("Start a new table|新しい卓を作る")).click()
     page.locator("select[name=game]").select_option(game)
+    page.locator("#play-as").select_option("host")  # the players join from their own phones
     for seat, name in enumerate(names, start=1):
         page.locator(f"#name-{seat}").fill(name)
-    page.locator("form button[type=submit]").click()
+    page.locator("form button[type=submit]").first.click()
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
     return str(page.url)
 

@@ -3,13 +3,18 @@
 The copy holds the repository's files as they are (what `git clone` gives in CI) and is set up by
 `./scripts/run` alone, with its own `.venv` built from the app's lock file: no test tool is there to
 pull in a dependency the app forgot to declare. The server must answer on the PORT given, speak
-English and Japanese, create a table through the form and show the table's QR code.
+English and Japanese, create a table through the form and show the table's QR code. It must print
+an address other phones can open (this machine's network address, not loopback), and a second
+phone must join through the address the QR code encodes, read by a QR decoder, even though the
+host's own browser came in through 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import http.cookiejar
+import ipaddress
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,7 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
+
+from tests.qr import decode_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 SET_UP_AND_START_SECONDS = 900  # a first install downloads every wheel of the lock
@@ -143,29 +150,63 @@ def test_the_home_page_answers_in_english_and_japanese(first_command: RunningApp
     assert japanese.find("h2", string="自分の卓") is not None, first_command.last_lines()
 
 
-def test_a_table_created_through_the_form_shows_its_qr_code(first_command: RunningApp) -> None:
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-    form = BeautifulSoup(page(opener, first_command.base + "/new", "en"), "html.parser").find(
+def printed_address(first_command: RunningApp) -> str:
+    """Return the address the first command told the host to open on the phones."""
+    found = re.search(r"open (http://\S+) on the phones", first_command.log.read_text(errors="replace"))
+    assert found is not None, first_command.last_lines()
+    return found.group(1)
+
+
+def chosen(select: Tag) -> str:
+    """Return the value a browser sends for ``select``: its selected option, or the first."""
+    option = select.find("option", selected=True) or select.find("option")
+    assert isinstance(option, Tag)
+    return str(option["value"])
+
+
+def new_phone() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+
+def test_it_prints_an_address_other_phones_can_open(first_command: RunningApp) -> None:
+    address = urllib.parse.urlsplit(printed_address(first_command))
+    assert address.hostname is not None and not ipaddress.ip_address(address.hostname).is_loopback
+    assert address.port == int(first_command.base.rsplit(":", 1)[1])
+    with urllib.request.urlopen(printed_address(first_command) + "/", timeout=10) as response:
+        assert response.status == 200  # it listens there, not only on 127.0.0.1
+
+
+def test_a_phone_joins_through_the_qr_code_of_a_table_the_host_started_on_127_0_0_1(
+    first_command: RunningApp,
+) -> None:
+    host = new_phone()
+    form = BeautifulSoup(page(host, first_command.base + "/new", "en"), "html.parser").find(
         "form", attrs={"method": "post", "action": "/new"}
     )
-    assert form is not None
-    token = form.find("input", attrs={"name": "csrf_token"})
-    game = form.find("select", attrs={"name": "game"})
-    assert token is not None and game is not None
-    chosen = game.find("option", selected=True) or game.find("option")
-    assert chosen is not None
-    fields = {
-        "csrf_token": str(token["value"]),
-        "game": str(chosen["value"]),
-        "name-1": "Aki",
-        "colour-1": "#E69F00",
-        "name-2": "Ben",
-        "colour-2": "#56B4E9",
-    }
-    table = BeautifulSoup(page(opener, first_command.base + "/new", "en", fields), "html.parser")
+    assert isinstance(form, Tag)
+    fields = {str(field["name"]): str(field.get("value", "")) for field in form.find_all("input", type="hidden")}
+    fields |= {str(select["name"]): chosen(select) for select in form.find_all("select")}
+    fields |= {"name-1": "Aki", "colour-1": "#E69F00", "name-2": "Ben", "colour-2": "#56B4E9"}
+    assert fields["play-as"] == "1"  # the host plays as the first player unless they choose otherwise
+    table = BeautifulSoup(page(host, first_command.base + "/new", "en", fields), "html.parser")
+    assert "You are Aki." in table.get_text(), first_command.last_lines()
     qr = table.find("img", class_="qr")
-    assert qr is not None, first_command.last_lines()
-    request = urllib.request.Request(urllib.parse.urljoin(first_command.base, str(qr["src"])))
-    with opener.open(request, timeout=10) as response:
+    assert isinstance(qr, Tag), first_command.last_lines()
+    with host.open(urllib.parse.urljoin(first_command.base, str(qr["src"])), timeout=10) as response:
         assert response.headers.get_content_type() == "image/svg+xml"
-        assert b"<svg" in response.read()
+        link = decode_svg(response.read())
+    assert link.startswith(printed_address(first_command) + "/join/")
+    shown = table.find("a", href=urllib.parse.urlsplit(link).path)
+    assert isinstance(shown, Tag) and shown.get_text() == link  # the same address as text, for a phone that cannot scan
+
+    ben = new_phone()
+    seats = BeautifulSoup(page(ben, link, "en"), "html.parser")
+    seat_button = seats.find("button", attrs={"name": "seat"})
+    assert isinstance(seat_button, Tag), first_command.last_lines()
+    choice = seat_button.find_parent("form")
+    assert isinstance(choice, Tag)
+    answer = {str(field["name"]): str(field["value"]) for field in choice.find_all("input", type="hidden")}
+    buttons = {b.get_text(strip=True): str(b["value"]) for b in choice.find_all("button", attrs={"name": "seat"})}
+    assert list(buttons) == ["BBen"]  # Aki's seat is the host's
+    board = BeautifulSoup(page(ben, link, "en", answer | {"seat": buttons["BBen"]}), "html.parser")
+    assert "You are Ben." in board.get_text(), first_command.last_lines()

@@ -1,7 +1,7 @@
 """Scale-out, proved: two app servers on one PostgreSQL database and one Redis, behind one address.
 
 The servers are the README's (`./scripts/scale`): gunicorn with gevent workers running
-``companion.wsgi:app``, started as separate processes with the same database, Redis and secret
+``companion.web.wsgi:app``, started as separate processes with the same database, Redis and secret
 key. In front of them stands a small round-robin balancer written here (each new connection goes
 to the next server; a server that refuses connections is skipped, as nginx does), so that the test
 needs nothing a new machine lacks and knows which server each connection reached. Phones are plain
@@ -44,7 +44,7 @@ from bs4 import BeautifulSoup, Tag
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from companion.migrate import upgrade
+from companion.storage.migrate import upgrade
 from tests.conftest import drop_postgres_database, new_postgres_database, redis_url_or_skip
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -82,8 +82,8 @@ class AppServer:
         with log_path.open("wb") as output:
             process = subprocess.Popen(
                 [
-                    *(sys.executable, "-m", "gunicorn", "--config", "python:companion.gunicorn_conf"),
-                    *("--bind", f"127.0.0.1:{port}", "--workers", "1", "companion.wsgi:app"),
+                    *(sys.executable, "-m", "gunicorn", "--config", "python:companion.web.gunicorn_conf"),
+                    *("--bind", f"127.0.0.1:{port}", "--workers", "1", "companion.web.wsgi:app"),
                 ],
                 cwd=ROOT,
                 env=environment,

@@ -9,9 +9,13 @@ import pytest
 
 from companion.games.andromeda import rules
 from companion.games.andromeda.rules import Andromeda, Trade
-from companion.games.contract import Event, Player, RuleError, Setup, evolve, resolve_options
+from companion.games.contract import Event, Player, Setup, evolve
+from companion.games.options import resolve_options
 from companion.games.registry import get_game
-from companion.games.table import TABLE_OPTIONS, TableState, decide, describe, fold, moves, new_table, score, viewer
+from companion.games.table import decide, describe, fold, new_table, score, viewer
+from companion.games.table_moves import moves
+from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.games.words import RuleError
 
 GAME = get_game("andromeda")
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
@@ -410,8 +414,11 @@ def test_a_face_down_offer_is_secret_on_other_phones_and_in_the_log_until_all_ar
     own = GAME.view(table.setup, table.game, viewer(GAME, table.state, 2, False))
     assert own.trade is not None and own.trade.followers[0].my_secret == rules.card_name("6")
     assert describe(GAME, table.state, offer).render() == "Ben offered a card face down"
+    assert describe(GAME, table.state, offer, seat=3).render() == "Ben offered a card face down"
+    assert describe(GAME, table.state, offer, seat=2).render() == "Ben offered Planet 6 face down", "its own log"
     table.play("offer", seat=3, card="2")
     assert describe(GAME, table.state, offer).render() == "Ben offered Planet 6 (revealed)"
+    assert describe(GAME, table.state, offer, seat=3).render() == "Ben offered Planet 6 (revealed)"
     assert table.game.trade is not None and table.game.trade.offers == {2: ("6",), 3: ("2",)}
 
 

@@ -7,9 +7,14 @@ import sys
 
 import pytest
 
-from companion.games.contract import Event, Player, RuleError, Setup, check_payload, resolve_options
+from companion.games.contract import Event, Player, Setup
+from companion.games.moves import check_payload
+from companion.games.options import resolve_options
 from companion.games.registry import GAMES, get_game
-from companion.games.table import TABLE_MOVES, TABLE_OPTIONS, decide, fold, new_table, score
+from companion.games.table import decide, fold, new_table, score
+from companion.games.table_moves import TABLE_MOVES
+from companion.games.table_state import TABLE_OPTIONS
+from companion.games.words import RuleError
 
 SLUGS = ["welcome-to-the-moon", "space-base", "andromeda", "mission-red-planet", "crafting-the-cosmos", "score-pad"]
 
@@ -122,7 +127,8 @@ def sample_payload(kind) -> dict:  # type: ignore[no-untyped-def,type-arg]
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_event_kind_reads_in_plain_words(slug: str) -> None:
-    from companion.games.table import describe, moves
+    from companion.games.table import describe
+    from companion.games.table_moves import moves
 
     game = get_game(slug)
     setup = setup_for(slug)

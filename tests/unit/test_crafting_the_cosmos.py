@@ -7,11 +7,15 @@ from typing import Any
 
 import pytest
 
-from companion.games.contract import Control, RuleError, Scoreboard, Viewer
 from companion.games.crafting_the_cosmos import GAME as COSMOS
 from companion.games.crafting_the_cosmos import rules as ctc
+from companion.games.moves import Control, Viewer
 from companion.games.scenario import replay
-from companion.games.table import TableState, describe, moves
+from companion.games.scores import Scoreboard
+from companion.games.table import describe
+from companion.games.table_moves import moves
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
 
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.contract import TALLY_LIMIT, Event, Player, RuleError, Setup
+from companion.games.contract import TALLY_LIMIT, Event, Player, Setup
 from companion.games.mechanics.randomness import roll, seed_hash, shuffled
 from companion.games.registry import get_game
-from companion.games.table import TableState, decide, fold, score
+from companion.games.table import decide, fold, score
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
 
 GAME = get_game("score-pad")
 SETUP = Setup(

@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import services
-from companion.db import make_engine
-from companion.games.contract import Event, Player, Setup, resolve_options
+from companion.games.contract import Event, Player, Setup
 from companion.games.ledger import Events
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
-from companion.games.table import TABLE_OPTIONS, TableState, extend, fold
-from companion.migrate import upgrade
+from companion.games.options import resolve_options
+from companion.games.table import extend, fold
+from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.storage.db import make_engine
+from companion.storage.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]

@@ -14,11 +14,11 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from companion import services
-from companion.db import make_engine, read_session
-from companion.games.contract import RuleError
-from companion.ledger import store
-from companion.migrate import upgrade
-from companion.models import EventRecord
+from companion.games.words import RuleError
+from companion.storage import store
+from companion.storage.db import make_engine, read_session
+from companion.storage.migrate import upgrade
+from companion.storage.models import EventRecord
 from tests.conftest import migrated_postgres_url
 
 PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]

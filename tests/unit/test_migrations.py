@@ -9,9 +9,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-import companion.models  # noqa: F401  (registers the tables)
-from companion.db import make_engine
-from companion.migrate import upgrade
+import companion.storage.models  # noqa: F401  (registers the tables)
+from companion.storage.db import make_engine
+from companion.storage.migrate import upgrade
 from tests.conftest import new_postgres_database
 
 

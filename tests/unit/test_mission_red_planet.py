@@ -6,11 +6,15 @@ from typing import Any
 
 import pytest
 
-from companion.games.contract import RuleError, Scoreboard
+from companion.games import kinds
+from companion.games.contract import Event
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.scenario import replay
-from companion.games.table import TableState
+from companion.games.scores import Scoreboard
+from companion.games.table import describe, extend
+from companion.games.table_state import TableState
+from companion.games.words import RuleError
 
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gin")
 
@@ -177,6 +181,26 @@ def test_bonus_cards_stay_secret_until_the_end_then_count() -> None:
     assert points(board, "Aki", "bonus") == 7
 
 
+def test_a_bonus_card_is_in_its_owners_log_only_until_the_end() -> None:
+    state, _ = Game().add(mrp.BONUS, seat=1, points=5, name="Scout").play()
+    bonus = state.events[0]
+    assert describe(MRP, state, bonus, seat=1).render() == "Aki noted a bonus card: “Scout”: 5 points"
+    for other in (2, None):  # another player, the host or a watcher
+        assert describe(MRP, state, bonus, seat=other).render() == "Aki noted a bonus card (secret until the end)"
+    ended = extend(MRP, state, (Event(2, kinds.TABLE_END, {}, by_host=True),))
+    assert "Scout" in describe(MRP, ended, bonus, seat=2).render()
+
+
+def test_a_discovery_cards_effect_is_in_its_placers_log_until_it_is_turned_up() -> None:
+    game = Game().add(mrp.DISCOVERY, seat=2, zone=1, effect=mrp.cards.BARREN)
+    state, _ = game.play()
+    placed = state.events[0]
+    assert "scores nothing" in describe(MRP, state, placed, seat=2).render()
+    assert describe(MRP, state, placed, seat=1).render().endswith("placed a discovery card face down on Zone 1")
+    state, _ = game.rounds(10).add(mrp.REVEAL, zone=1, effect=mrp.cards.BARREN).play()
+    assert "scores nothing" in describe(MRP, state, placed, seat=1).render()
+
+
 def test_discovery_cards_one_per_outer_zone_seven_at_most_scored_when_revealed() -> None:
     game = Game()
     for zone in range(1, 8):
@@ -285,8 +309,10 @@ def test_a_final_tie_is_shared_unless_the_option_counts_crew() -> None:
 
 
 def test_undoing_a_landing_and_landing_again_draws_the_same_resource_token() -> None:
-    from companion.games.contract import Event, Player, Setup, resolve_options
-    from companion.games.table import TABLE_OPTIONS, decide, fold
+    from companion.games.contract import Event, Player, Setup
+    from companion.games.options import resolve_options
+    from companion.games.table import decide, fold
+    from companion.games.table_state import TABLE_OPTIONS
 
     players = tuple(Player(seat, name, "#000000") for seat, name in enumerate(NAMES[:3], start=1))
     setup = Setup(mrp.SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "seed")

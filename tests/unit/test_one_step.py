@@ -13,21 +13,13 @@ from typing import Any
 import pytest
 
 from companion.games import kinds
-from companion.games.contract import Event, Player, RuleError, Setup, resolve_options
+from companion.games.contract import Event, Player, Setup
+from companion.games.options import resolve_options
 from companion.games.registry import get_game
-from companion.games.table import (
-    HOLD,
-    TABLE_MOVES,
-    TABLE_OPTIONS,
-    TableState,
-    controls,
-    decide,
-    extend,
-    fold,
-    moves,
-    new_table,
-    viewer,
-)
+from companion.games.table import HOLD, controls, decide, extend, fold, new_table, viewer
+from companion.games.table_moves import TABLE_MOVES, moves
+from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.games.words import RuleError
 from tests.unit import test_andromeda, test_space_base
 
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.contract import RuleOption, applied_options, relevant_options, when
+from companion.games.options import RuleOption, applied_options, relevant_options, when
 from companion.games.registry import get_game
 from companion.games.scenario import replay
 

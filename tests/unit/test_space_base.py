@@ -10,12 +10,16 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from companion.games.contract import ACTIVE, Event, Player, RuleError, Setup, Viewer, resolve_options
+from companion.games.contract import Event, Player, Setup
 from companion.games.mechanics.randomness import roll
+from companion.games.moves import ACTIVE, Viewer
+from companion.games.options import resolve_options
 from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
 from companion.games.space_base.view import space_base_view, take_options
-from companion.games.table import TABLE_OPTIONS, TableState, controls, decide, fold, viewer
+from companion.games.table import controls, decide, fold, viewer
+from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.games.words import RuleError
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")

@@ -9,12 +9,16 @@ from typing import Any
 
 import pytest
 
-from companion.games.contract import Event, Player, RuleError, Scoreboard, Setup, resolve_options
+from companion.games.contract import Event, Player, Setup
+from companion.games.options import resolve_options
 from companion.games.scenario import replay
-from companion.games.table import TABLE_OPTIONS, TableState, decide, fold
+from companion.games.scores import Scoreboard
+from companion.games.table import decide, fold
+from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.games.welcome_to_the_moon import GAME as WTTM
 from companion.games.welcome_to_the_moon import rules as wttm
 from companion.games.welcome_to_the_moon.cards import DECK, DECK_BY_NUMBER
+from companion.games.words import RuleError
 
 NAMES = ("Aki", "Ben", "Chika", "Dai")
 

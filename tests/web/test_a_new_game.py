@@ -11,22 +11,12 @@ import pytest
 from bs4 import BeautifulSoup
 from flask import Flask
 
-from companion.app import create_app
 from companion.games import registry
-from companion.games.contract import (
-    ANYONE,
-    N_,
-    CategoryScore,
-    Control,
-    Event,
-    Move,
-    PlayerScore,
-    Scoreboard,
-    Setup,
-    TallyCategory,
-    Viewer,
-    msg,
-)
+from companion.games.contract import Event, Setup, TallyCategory
+from companion.games.moves import ANYONE, Control, Move, Viewer
+from companion.games.scores import CategoryScore, PlayerScore, Scoreboard
+from companion.games.words import N_, msg
+from companion.web.app import create_app
 from tests.conftest import new_table, post_event
 
 SLUG = "coin-toss"

@@ -76,5 +76,7 @@ def test_a_face_down_offer_is_shown_only_on_its_own_phone_until_every_offer_is_i
         assert "card face down" in ben_row and "Planet 6" not in ben_row
         log = phone.get(f"/t/{code}/log").text
         assert "Ben offered a card face down" in log and "Planet 6" not in log
+    assert "Ben offered Planet 6 face down" in ben.get(f"/t/{code}/log").text, "its own phone's log names it"
+    assert "Planet 6" not in client.get(f"/t/{code}/log").text, "nor does the host's phone see it"
     submit(chika, code, "andromeda.offer", card="2")
     assert "Ben offered Planet 6 (revealed)" in aki.get(f"/t/{code}/log").text

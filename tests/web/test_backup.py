@@ -15,10 +15,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import services
-from companion.app import create_app
 from companion.cli import main
 from companion.games.scenario import replay
-from companion.web import ENGINE_KEY
+from companion.web.app import create_app
+from companion.web.requests import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, migrated_postgres_url, new_table, post_event
 
 

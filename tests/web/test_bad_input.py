@@ -7,7 +7,7 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from companion.games.registry import GAMES
-from companion.games.table import moves
+from companion.games.table_moves import moves
 from tests.conftest import new_table, post_event
 
 GARBAGE = ["", "x", "-1", "0", "99999999999999999999", "1.5", "<script>", "１", "1 2 x", " " * 3, "ü" * 70]

@@ -14,10 +14,10 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import boards
-from companion.app import create_app
 from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.registry import GAMES
+from companion.web import boards
+from companion.web.app import create_app
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone
 

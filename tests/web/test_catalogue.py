@@ -11,13 +11,13 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import cards
-from companion.app import create_app
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES, MAX_CATALOGUE_DEPTH
 from companion.games.space_base import catalogue
 from companion.games.space_base import rules as sb
 from companion.policy import ROUTES, Action
-from companion.web import ENGINE_KEY
+from companion.storage import cards
+from companion.web.app import create_app
+from companion.web.requests import ENGINE_KEY
 from tests.conftest import fresh_database_url
 from tests.web.test_moves import error_text, joined_phone, table_state
 from tests.web.test_space_base_panel import panel, record, submitted, turn, two_players

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import cookies
-from companion.app import create_app
+from companion.web import cookies
+from companion.web.app import create_app
 from tests.conftest import new_table, post_event
 
 LIFETIME = 60 * 60 * 24 * 60  # PERMANENT_SESSION_LIFETIME

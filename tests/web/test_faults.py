@@ -19,10 +19,10 @@ from sqlalchemy import create_engine, event, make_url, text
 from sqlalchemy.pool import NullPool
 
 from companion import services
-from companion.app import create_app
-from companion.db import FULL, READ_ONLY
-from companion.live import RECHECK, RedisBroker
-from companion.web import ENGINE_KEY
+from companion.storage.db import FULL, READ_ONLY
+from companion.web.app import create_app
+from companion.web.live import RECHECK, RedisBroker
+from companion.web.requests import ENGINE_KEY
 from tests.conftest import POSTGRES_URL, new_table, post_event, redis_url_or_skip
 
 

@@ -20,16 +20,17 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import cards, services
-from companion.app import create_app
+from companion import services
 from companion.cli import main
 from companion.config import RATE_LIMIT_KEYS
 from companion.games.registry import GAMES
 from companion.games.scenario import MAX_DEPTH, MAX_SCENARIO_BYTES, parse_scenario
 from companion.games.space_base import catalogue
 from companion.games.space_base import rules as space_base
-from companion.games.table import moves
-from companion.web import ENGINE_KEY
+from companion.games.table_moves import moves
+from companion.storage import cards
+from companion.web.app import create_app
+from companion.web.requests import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, new_table
 
 # 60 examples per property keep CI within its time on two cores; COMPANION_FUZZ_EXAMPLES=2000 (say)

@@ -33,22 +33,6 @@ def play(host: FlaskClient, code: str, points: dict[int, int]) -> None:
     assert post_event(host, code, kind="table.end").status_code == 303
 
 
-def test_the_new_table_form_shows_every_option_until_the_choices_are_known(client: FlaskClient) -> None:
-    first = soup(client.get("/new?game=welcome-to-the-moon"))
-    assert first.select_one("#option-astra-level") is not None
-    chosen = soup(
-        client.get(
-            "/new?game=welcome-to-the-moon&options-shown=1&option-mode=multi&option-adventure=2",
-            headers={"HX-Request": "true"},
-        )
-    )
-    assert chosen.select_one("#option-astra-level") is None
-    assert chosen.select_one("#option-adventure-6-areas") is None
-    assert chosen.select_one("#option-adventure option[selected]")["value"] == "2"
-    solo = soup(client.get("/new?game=welcome-to-the-moon&options-shown=1&option-mode=solo&option-adventure=1"))
-    assert solo.select_one("#option-astra-level") is not None
-
-
 def test_a_profile_gathers_statistics_and_head_to_head_across_tables(client: FlaskClient, make_client) -> None:  # type: ignore[no-untyped-def]
     first = new_table(client)
     ben = seated(client, make_client, first, 2)

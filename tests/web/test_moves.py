@@ -12,11 +12,14 @@ from flask.testing import FlaskClient
 
 from companion import services
 from companion.games import kinds
-from companion.games.contract import OWN_SEAT, Event, RuleError
+from companion.games.contract import Event
+from companion.games.moves import OWN_SEAT
 from companion.games.registry import GAMES, get_game
-from companion.games.table import controls, decide, fold, moves
-from companion.ledger.store import find_table
-from companion.web import ENGINE_KEY
+from companion.games.table import controls, decide, fold
+from companion.games.table_moves import moves
+from companion.games.words import RuleError
+from companion.storage.store import find_table
+from companion.web.requests import ENGINE_KEY
 from tests.conftest import join_link, new_table, post_event
 
 

@@ -17,7 +17,7 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from companion.app import create_app
+from companion.web.app import create_app
 from tests.conftest import join_link, new_table, post_event
 
 

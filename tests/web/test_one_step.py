@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.app import create_app
+from companion.web.app import create_app
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import error_text, joined_phone, table_state
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app import create_app
+from companion.web.app import create_app
 from tests.conftest import join_link, migrated_postgres_url, new_table, post_event
 
 pytestmark = pytest.mark.postgres

@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.streams import gate
+from companion.web.streams import gate
 from tests.conftest import new_table
 from tests.web.test_moves import joined_phone
 

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.wsgi import FileWrapper
 
-from companion.app import warm
+from companion.web.app import warm
 from tests.conftest import new_table
 
 

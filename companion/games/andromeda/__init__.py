@@ -6,8 +6,8 @@ from pathlib import Path
 
 from companion.games.andromeda import rules
 from companion.games.andromeda.view import andromeda_view
-from companion.games.contract import N_
 from companion.games.mechanics.board_game import BoardGame
+from companion.games.words import N_
 
 GAME = BoardGame(
     slug=rules.SLUG,

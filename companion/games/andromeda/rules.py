@@ -27,30 +27,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.contract import (
-    ANYONE,
-    N_,
-    SEMICOLON,
-    CategoryScore,
-    Choice,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-    option_value,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import rng_for, shuffled
 from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.mechanics.sheet import check_player_count
+from companion.games.moves import ANYONE, Field, Guard, Move, Secret
+from companion.games.options import Choice, RuleOption, applied_options, option_value
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, SEMICOLON, Message, RuleError, listing, msg
 
 SLUG = "andromeda"
 Handler = Callable[[Setup, "Andromeda", Event], "Andromeda"]
@@ -914,10 +898,12 @@ def _describe_challenge(setup: Setup, state: Andromeda, e: Event, who: str) -> M
 
 
 def _describe_offer(setup: Setup, state: Andromeda, e: Event, who: str) -> Message:
-    # An offer stays face down in the log until all offers of its card are turned up together.
+    """Say an offer; its card (the move's secret) is shown to its own phone, and to all once turned up."""
+    if "card" not in e.payload:
+        return msg(N_("{name} offered a card face down"), name=who)
     if e.seq in state.revealed:
         return msg(N_("{name} offered {card} (revealed)"), name=who, card=card_name(e.payload["card"]))
-    return msg(N_("{name} offered a card face down"), name=who)
+    return msg(N_("{name} offered {card} face down"), name=who, card=card_name(e.payload["card"]))
 
 
 def _describe_swap(setup: Setup, state: Andromeda, e: Event, who: str) -> Message:
@@ -999,7 +985,15 @@ MOVES = (
             N_("{name} lays out {card} face up"), name=who, card=card_name(e.payload["card"])
         ),
     ),
-    Move(OFFER, N_("Offer a card face down"), (_seat, _card), _while_playing(_offer), _describe_offer),
+    Move(
+        OFFER,
+        N_("Offer a card face down"),
+        (_seat, _card),
+        _while_playing(_offer),
+        _describe_offer,
+        # Face down until every offer for the leader's card is in: all are turned up together.
+        secret=Secret(("card",), revealed=lambda state, e: e.seq in state.revealed),
+    ),
     Move(
         CANNOT_FOLLOW,
         N_("Cannot follow"),

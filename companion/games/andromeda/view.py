@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.andromeda import rules
-from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.contract import Player, Setup
 from companion.games.mechanics.turns import end_turn_label
+from companion.games.moves import Control, Viewer
+from companion.games.words import N_, Message, msg
 
 # The two effects of a movement card.
 MOVEMENT_EFFECTS = (

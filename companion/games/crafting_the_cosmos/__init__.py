@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.contract import N_
 from companion.games.crafting_the_cosmos import rules
 from companion.games.crafting_the_cosmos.view import cosmos_view
 from companion.games.mechanics.board_game import BoardGame
+from companion.games.words import N_
 
 
 def _reference() -> tuple[str, ...]:

@@ -32,28 +32,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from companion.games.contract import (
-    ANYONE,
-    N_,
-    CategoryScore,
-    Choice,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import rng_for, shuffled
 from companion.games.mechanics.ranking import COMPETITION, TieBreaker, ladder_awards, standings
 from companion.games.mechanics.sheet import check_player_count
+from companion.games.moves import ANYONE, Field, Guard, Move
+from companion.games.options import Choice, RuleOption, applied_options
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, Message, RuleError, listing, msg
 
 SLUG = "crafting-the-cosmos"
 Handler = Callable[[Setup, "Cosmos", Event], "Cosmos"]

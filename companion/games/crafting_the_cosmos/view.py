@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.contract import N_, Control, Message, Player, Setup, Viewer, msg
+from companion.games.contract import Player, Setup
 from companion.games.crafting_the_cosmos import rules
+from companion.games.moves import Control, Viewer
+from companion.games.words import N_, Message, msg
 
 
 @dataclass(frozen=True)

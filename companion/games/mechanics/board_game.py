@@ -10,8 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import Move, RuleOption, Scoreboard, Setup, TallyCategory, Viewer
+from companion.games.contract import Setup, TallyCategory
 from companion.games.mechanics.catalogue import Catalogue
+from companion.games.moves import Move, Viewer
+from companion.games.options import RuleOption
+from companion.games.scores import Scoreboard
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import N_
 from companion.games.mechanics.json_file import JsonFile
+from companion.games.words import N_
 
 MAX_CATALOGUE_BYTES = 2**20  # a thousand cards with every field filled in, in Japanese (about 800 KB)
 MAX_CATALOGUE_DEPTH = 3  # the file, its list of cards, a card

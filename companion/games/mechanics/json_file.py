@@ -10,7 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import N_, RuleError, nesting_depth
+from companion.games.checks import nesting_depth
+from companion.games.words import N_, RuleError
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.contract import N_, SEMICOLON, CategoryScore, Message, PlayerScore, Setup, listing, msg
+from companion.games.contract import Setup
+from companion.games.scores import CategoryScore, PlayerScore
+from companion.games.words import N_, SEMICOLON, Message, listing, msg
 
 DENSE = "dense"
 COMPETITION = "competition"

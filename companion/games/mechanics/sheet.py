@@ -9,19 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import (
-    N_,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    TallyCategory,
-    Viewer,
-    applied_options,
-    msg,
-)
+from companion.games.contract import Setup, TallyCategory
 from companion.games.mechanics.tally import TallySheet, tally_scoreboard
+from companion.games.moves import Move, Viewer
+from companion.games.options import RuleOption, applied_options
+from companion.games.scores import Scoreboard
+from companion.games.words import N_, RuleError, msg
 
 
 @dataclass(frozen=True)

@@ -5,17 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.games.contract import (
-    N_,
-    CategoryScore,
-    RuleError,
-    Scoreboard,
-    Setup,
-    TallyCategory,
-    evolve,
-    msg,
-)
+from companion.games.contract import Setup, TallyCategory, evolve
 from companion.games.mechanics.ranking import TieBreaker, standings
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, RuleError, msg
 
 POINTS = TallyCategory("points", N_("Points"))
 

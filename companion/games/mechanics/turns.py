@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.contract import N_, Message, Player, Viewer, msg
+from companion.games.contract import Player
+from companion.games.moves import Viewer
+from companion.games.words import N_, Message, msg
 
 
 def end_turn_label(viewer: Viewer, player: Player) -> Message:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.contract import N_
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mission_red_planet import rules
 from companion.games.mission_red_planet.view import red_planet_view
+from companion.games.words import N_
 
 GAME = BoardGame(
     slug=rules.SLUG,

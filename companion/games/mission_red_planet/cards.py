@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import N_, Field, Message, RuleError, msg
+from companion.games.moves import Field
+from companion.games.words import N_, Message, RuleError, msg
 
 # -- Bonus cards ---------------------------------------------------------------------------------
 

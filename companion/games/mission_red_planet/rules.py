@@ -26,26 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.contract import (
-    ANYONE,
-    N_,
-    CategoryScore,
-    Choice,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-    when,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.majority import (
     TIE_CARRIES,
     TIE_SPLITS_REMAINDER_CARRIES,
@@ -59,6 +40,10 @@ from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.mission_red_planet import cards
 from companion.games.mission_red_planet.cards import BonusCard, DiscoveryCard
+from companion.games.moves import ANYONE, Field, Guard, Move, Secret
+from companion.games.options import Choice, RuleOption, applied_options, when
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, Message, RuleError, listing, msg
 
 SLUG = "mission-red-planet"
 Handler = Callable[[Setup, "RedPlanet", Event], "RedPlanet"]
@@ -655,6 +640,30 @@ def _described_discovery(payload: Mapping[str, Any]) -> Message:
     return cards.describe_discovery(card, RESOURCE_NAMES.get(card.resource or ""))
 
 
+def _describe_bonus_entry(setup: Setup, state: RedPlanet, e: Event, who: str) -> Message:
+    """Say a bonus card was noted; the card itself only to its owner (the move's secret) until the end."""
+    if "points" not in e.payload:
+        return msg(N_("{name} noted a bonus card (secret until the end)"), name=who)
+    try:
+        card = describe_bonus_card(setup, cards.bonus_card(e.payload))
+    except RuleError as error:
+        card = error.message
+    return msg(N_("{name} noted a bonus card: {card}"), name=who, card=card)
+
+
+def _describe_discovery_entry(setup: Setup, state: RedPlanet, e: Event, who: str) -> Message:
+    """Say a discovery card was placed; its effect, when its placer entered it, only where the secret is shown."""
+    zone = zone_name(setup, e.payload["zone"])
+    if not cards.has_effect(e.payload):
+        return msg(N_("{name} placed a discovery card face down on {zone}"), name=who, zone=zone)
+    return msg(
+        N_("{name} placed a discovery card on {zone}: {card}"),
+        name=who,
+        zone=zone,
+        card=_described_discovery(e.payload),
+    )
+
+
 _seat = Field("seat", "seat")
 _count = Field("count", "int", 1, 22)
 MOVES = (
@@ -738,22 +747,19 @@ MOVES = (
         N_("Bonus card"),
         (_seat, *_bonus_fields),
         _bonus,
-        # The log never shows what a bonus card does: it stays secret until the end.
-        lambda setup, state, e, who: msg(N_("{name} noted a bonus card (secret until the end)"), name=who),
+        _describe_bonus_entry,
         remember=BONUS_CARD_FIELDS,
+        secret=Secret(BONUS_CARD_FIELDS),  # its owner's until the end
     ),
     Move(
         DISCOVERY,
         N_("Discovery card placed"),
         (_seat, _zone, *cards.discovery_fields(RESOURCES, required=False)),
         _while_playing(_discovery),
-        # Never the card's effect, even when its placer entered it: it is turned up at the end.
-        lambda setup, state, e, who: msg(
-            N_("{name} placed a discovery card face down on {zone}"),
-            name=who,
-            zone=zone_name(setup, e.payload["zone"]),
-        ),
+        _describe_discovery_entry,
         remember=DISCOVERY_CARD_FIELDS,
+        # Its placer saw it; everyone sees it when it is turned up (round 10) or the table ends.
+        secret=Secret(DISCOVERY_CARD_FIELDS, revealed=lambda state, e: e.payload["zone"] in state.revealed),
     ),
     Move(
         REVEAL,

@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.contract import N_, Control, Message, Player, RuleError, Setup, Viewer, msg
+from companion.games.contract import Player, Setup
 from companion.games.mission_red_planet import cards, rules
+from companion.games.moves import Control, Viewer
+from companion.games.words import N_, Message, RuleError, msg
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ For the games the app does not model yet: the table adds its own scoring categor
 total wins and equal totals share their rank.
 """
 
-from companion.games.contract import N_, TallyCategory
+from companion.games.contract import TallyCategory
 from companion.games.mechanics.sheet import SheetGame
+from companion.games.words import N_
 
 POINTS = "vp"
 

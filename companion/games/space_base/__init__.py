@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.contract import N_, Setup
+from companion.games.contract import Setup
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.space_base import rules
 from companion.games.space_base.catalogue import CATALOGUE
 from companion.games.space_base.view import space_base_view
+from companion.games.words import N_
 
 
 def check_setup(setup: Setup) -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.games.contract import N_, Move, RuleError, check_payload, msg
 from companion.games.mechanics.catalogue import Catalogue
+from companion.games.moves import Move, check_payload
 from companion.games.space_base import rules
+from companion.games.words import N_, RuleError, msg
 
 FORMAT = "table-companion/space-base-cards"
 VERSION = 1

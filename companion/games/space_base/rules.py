@@ -32,27 +32,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from companion.games.contract import (
-    ACTIVE,
-    ANYONE,
-    N_,
-    CategoryScore,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import roll
 from companion.games.mechanics.ranking import TieBreaker, standings
+from companion.games.moves import ACTIVE, ANYONE, Field, Guard, Move
+from companion.games.options import RuleOption, applied_options
+from companion.games.scores import CategoryScore, Scoreboard
+from companion.games.words import N_, Message, RuleError, listing, msg
 
 SLUG = "space-base"
 SECTORS = tuple(range(1, 13))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.contract import N_
+from companion.games.words import N_
 
 ROBOT, ENERGY, PLANT, WATER, ASTRONAUT, PLANNING = "robot", "energy", "plant", "water", "astronaut", "planning"
 ACTIONS = (ROBOT, ENERGY, PLANT, WATER, ASTRONAUT, PLANNING)

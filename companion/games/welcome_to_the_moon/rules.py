@@ -15,31 +15,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from companion.games.contract import (
-    ANYONE,
-    HOST,
-    N_,
-    CategoryScore,
-    Choice,
-    Event,
-    Field,
-    Guard,
-    Message,
-    Move,
-    RuleError,
-    RuleOption,
-    Scoreboard,
-    Setup,
-    Verdict,
-    applied_options,
-    evolve,
-    listing,
-    msg,
-    option_value,
-    when,
-)
+from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import rng_for, shuffled
 from companion.games.mechanics.ranking import COMPETITION, DENSE, TieBreaker, ladder_awards, ladder_ranks, standings
+from companion.games.moves import ANYONE, HOST, Field, Guard, Move
+from companion.games.options import Choice, RuleOption, applied_options, option_value, when
+from companion.games.scores import CategoryScore, Scoreboard, Verdict
 from companion.games.welcome_to_the_moon.cards import (
     ACTION_ICONS,
     ACTION_NAMES,
@@ -59,6 +40,7 @@ from companion.games.welcome_to_the_moon.sheets import (
     VIRUS_OF_MISSION,
     Adventure,
 )
+from companion.games.words import N_, Message, RuleError, listing, msg
 
 SLUG = "welcome-to-the-moon"
 PILES = 3

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from companion.games.contract import N_, NP_, CategoryScore, Message, msg
+from companion.games.scores import CategoryScore
+from companion.games.words import N_, NP_, Message, msg
 
 PLANNING_LADDER = (0, 1, 3, 6, 9, 12, 16, 20, 24, 28)  # penalty by planning marks (adventures 3 and 7)
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.contract import Control, Message, Player, Setup, Viewer
+from companion.games.contract import Player, Setup
+from companion.games.moves import Control, Viewer
 from companion.games.welcome_to_the_moon import rules
 from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK_BY_NUMBER, MISSIONS
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES, Adventure, SheetField
+from companion.games.words import Message
 
 
 @dataclass(frozen=True)

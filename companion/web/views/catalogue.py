@@ -8,10 +8,11 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 
 from companion import services
-from companion.games.contract import N_, Game, Message, RuleError
+from companion.games.contract import Game
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.registry import catalogue_games
-from companion.web import engine, refuse, sequence_number
+from companion.games.words import N_, Message, RuleError
+from companion.web.requests import engine, refuse, sequence_number
 
 bp = Blueprint("catalogue", __name__)
 

@@ -6,12 +6,12 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from companion.db import unavailable
-from companion.games.contract import N_, Message, RuleError, msg
-from companion.htmx import wants_fragment
+from companion.games.words import N_, Message, RuleError, msg
 from companion.policy import Denied
 from companion.services import KeyReused, NotFound, SeatNotHeld
-from companion.web import Refused
+from companion.storage.db import unavailable
+from companion.web.htmx import wants_fragment
+from companion.web.requests import Refused
 
 MESSAGES_TARGET = "#messages"
 RETRY_AFTER_SECONDS = 5

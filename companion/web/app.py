@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 NO_CONTENT = 204  # an answer without a body: a tap stored, a poll with nothing new
 SECURITY_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
@@ -30,12 +30,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from companion import assets, boards, cookies, errors, htmx, i18n, limits, streams
     from companion import config as config_module
-    from companion.db import make_engine, write_problem
-    from companion.live import make_broker
-    from companion.views import catalogue, live, play, results, shell, tables
-    from companion.web import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
+    from companion.storage.db import make_engine, write_problem
+    from companion.web import assets, boards, cookies, errors, htmx, i18n, limits, streams
+    from companion.web.live import make_broker
+    from companion.web.requests import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
+    from companion.web.views import catalogue, live, play, results, shell, tables
 
     config_module.load_config(app, config)
     _add_game_templates(app)

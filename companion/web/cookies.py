@@ -22,7 +22,7 @@ from flask_wtf import csrf as flask_wtf_csrf
 from flask_wtf.csrf import CSRFProtect, same_origin
 from itsdangerous import BadData, URLSafeTimedSerializer
 
-from companion.recent import Recent
+from companion.web.recent import Recent
 
 CACHE_SIZE = 20_000  # phones; each entry is a few hundred bytes
 
@@ -170,5 +170,5 @@ class CheckedOnceCSRF(CSRFProtect):  # type: ignore[misc]  # Flask-WTF has no ty
 
 
 def init_app(app: Flask) -> None:
-    """Use the checked-once sessions (templates get ``csrf_token`` from :mod:`companion.boards`)."""
+    """Use the checked-once sessions (templates get ``csrf_token`` from :mod:`companion.web.boards`)."""
     app.session_interface = CheckedOnceSessions()

@@ -15,8 +15,8 @@ from sqlalchemy import Engine, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from companion.db import read_session, write_session
-from companion.models import CatalogueCardRecord
+from companion.storage.db import read_session, write_session
+from companion.storage.models import CatalogueCardRecord
 
 
 class CatalogueFull(Exception):

@@ -24,7 +24,7 @@ LIMITS = {
     "STREAMS_PER_WATCH_LINK": 100,
     # One address: a whole table on one Wi-Fi shares it.
     "STREAMS_PER_ADDRESS": 200,
-    # The whole process: kept below the server's connections (companion/gunicorn_conf.py sets it).
+    # The whole process: kept below the server's connections (companion/web/gunicorn_conf.py sets it).
     "STREAMS_PER_PROCESS": 9000,
 }
 

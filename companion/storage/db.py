@@ -11,7 +11,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, exc
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
-from companion.games.contract import N_
+from companion.games.words import N_
 
 WRITE = "companion_write"
 

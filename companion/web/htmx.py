@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response
 from flask_htmx import HTMX
 
-from companion import cookies
+from companion.web import cookies
 
 htmx = HTMX()
 

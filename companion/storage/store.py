@@ -19,9 +19,9 @@ from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from companion.db import read_session, write_session
 from companion.games.contract import Event, Player, Setup
-from companion.models import EventRecord, TableRecord, utcnow
+from companion.storage.db import read_session, write_session
+from companion.storage.models import EventRecord, TableRecord, utcnow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -162,7 +162,7 @@ class Appending:
     """One write transaction that holds a table's row: what an append reads and writes through.
 
     SQLite takes the database's write lock when the transaction begins (``BEGIN IMMEDIATE``, see
-    :mod:`companion.db`); PostgreSQL locks the table's row (``SELECT … FOR UPDATE``). Appends to
+    :mod:`companion.storage.db`); PostgreSQL locks the table's row (``SELECT … FOR UPDATE``). Appends to
     one table are so taken one after the other, and the next entry is numbered ``last_seq + 1``.
     """
 

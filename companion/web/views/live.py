@@ -9,10 +9,10 @@ from flask import Blueprint, Response, request
 from flask_babel import gettext
 
 from companion import services
-from companion.live import RECHECK
-from companion.streams import gate, stream_keys
-from companion.views.play import member
-from companion.web import broker, engine, sequence_number
+from companion.web.live import RECHECK
+from companion.web.requests import broker, engine, sequence_number
+from companion.web.streams import gate, stream_keys
+from companion.web.views.play import member
 
 bp = Blueprint("live", __name__, url_prefix="/t/<code>")
 

@@ -5,21 +5,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from companion import services
-from companion.games.contract import N_, Message, RuleError
 from companion.games.registry import GAMES, catalogue_games, get_game
-from companion.htmx import wants_fragment
-from companion.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
-from companion.ledger.store import TableInfo
-from companion.membership import device_id, joined_codes, membership, profile_token, remember
-from companion.web import broker, checked_key, engine, refuse, safe_next, sequence_number
+from companion.games.words import N_, Message, RuleError
+from companion.network import shared_origin
+from companion.storage.store import TableInfo
+from companion.web.htmx import wants_fragment
+from companion.web.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
+from companion.web.membership import device_id, joined_codes, membership, profile_token, remember
+from companion.web.requests import broker, checked_key, engine, refuse, safe_next, sequence_number
 
 bp = Blueprint("tables", __name__)
 
 NEW_TABLE_PLAYERS = 6
+
+
+@bp.app_template_global()
+def shared_url(endpoint: str, **values: Any) -> str:
+    """Return the address of ``endpoint`` for another phone to open (a QR code, a link to share).
+
+    ``COMPANION_PUBLIC_URL`` names it when set; a page opened through 127.0.0.1 or localhost gets
+    this machine's LAN address and the same port instead (see :mod:`companion.network`).
+    """
+    path = url_for(endpoint, **values)
+    public_url = current_app.config.get("PUBLIC_URL")
+    if public_url:  # the proxy's address stands for this app's root
+        return str(public_url) + path[len(request.script_root) :]
+    base = shared_origin(
+        public_url=None,
+        scheme=request.scheme,
+        host=request.host,
+        server_port=sequence_number(request.environ.get("SERVER_PORT")),
+    )
+    return base + path
 
 
 @bp.get("/")
@@ -31,11 +52,20 @@ def home() -> ResponseReturnValue:
 
 def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None) -> dict[str, Any]:
     options, values = services.form_options(slug, form)
+    play_as, play_as_chosen = services.play_as_choices(form, NEW_TABLE_PLAYERS)
     return {
         "games": GAMES,
+        "slug": slug,
         "game": get_game(slug),
-        "options": options,
+        # The choices that set the game up stay in view; yes/no fine points and tables of printed
+        # numbers (right by default) wait behind one disclosure, so the defaults fit one screen.
+        "options": [option for option in options if option.kind == "choice"],
+        "fine_points": [option for option in options if option.kind != "choice"],
         "options_shown": services.OPTIONS_SHOWN,
+        "play_as_field": services.PLAY_AS,
+        "play_as": play_as,
+        "play_as_chosen": play_as_chosen,
+        "only_host": services.ONLY_HOST,
         "colours": services.COLOUR_NAMES,
         "colour_order": services.PLAYER_COLOURS,
         "rows": NEW_TABLE_PLAYERS,
@@ -46,7 +76,7 @@ def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None
 
 @bp.get("/new")
 def new_table() -> ResponseReturnValue:
-    """Show the new-table form (the options part alone for htmx when the game changes)."""
+    """Show the new-table form with the options that apply to the values chosen (its choices alone for htmx)."""
     context = _new_table_context(request.args.get("game") or next(iter(GAMES)), request.args.to_dict(), None)
     if wants_fragment():
         return render_template("partials/_options.html", **context)
@@ -55,7 +85,7 @@ def new_table() -> ResponseReturnValue:
 
 @bp.post("/new")
 def create_table() -> ResponseReturnValue:
-    """Create a table; this phone becomes its host."""
+    """Create a table; this phone becomes its host and, unless it only hosts, takes the seat chosen."""
     form = request.form
     slug = form.get("game", "")
     get_game(slug)
@@ -69,12 +99,22 @@ def create_table() -> ResponseReturnValue:
         if f"option-{option.key}" in form or option.kind == "bool"
     }
     try:
-        table = services.create_table(engine(), slug=slug, players=players, options=options)
+        new = services.start_table(
+            engine(),
+            slug=slug,
+            players=players,
+            options=options,
+            play_as=form.get(services.PLAY_AS),
+            device=device_id(),
+            broker=broker(),
+        )
     except RuleError as error:
         return render_template("tables/new.html", **_new_table_context(slug, form.to_dict(), error.message)), 422
-    device_id()
-    remember(table.code, host=True)
-    return redirect(url_for("play.table", code=table.code), 303)
+    remember(new.table.code, host=True)
+    if new.seat is not None:
+        remember(new.table.code, seat=new.seat)
+        services.link_seat(engine(), services.find_profile(engine(), profile_token()), new.table, new.seat)
+    return redirect(url_for("play.table", code=new.table.code), 303)
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])

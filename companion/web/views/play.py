@@ -9,18 +9,18 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
-from companion import boards, services
+from companion import services
 from companion.games import kinds
-from companion.games.contract import N_
 from companion.games.registry import get_game
-from companion.games.table import moves
-from companion.htmx import wants_fragment
-from companion.ledger.store import TableInfo
-from companion.membership import Membership, device_id, membership
+from companion.games.table_moves import moves
+from companion.games.words import N_
 from companion.policy import Action, allows, require
 from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
-from companion.views.tables import take_seat_from_form
-from companion.web import (
+from companion.storage.store import TableInfo
+from companion.web import boards
+from companion.web.htmx import wants_fragment
+from companion.web.membership import Membership, device_id, membership
+from companion.web.requests import (
     broker,
     checked_key,
     engine,
@@ -32,6 +32,7 @@ from companion.web import (
     sequence_number,
     table_state,
 )
+from companion.web.views.tables import shared_url, take_seat_from_form
 
 bp = Blueprint("play", __name__, url_prefix="/t/<code>")
 
@@ -155,7 +156,7 @@ def results_context(table: TableInfo) -> dict[str, object]:
         "view": view,
         "board": view.board,
         "seed_hash": services.public_seed_hash(state),
-        "results_link": url_for("results.public", token=table.results_token, _external=True),
+        "results_link": shared_url("results.public", token=table.results_token),
     }
     if view.ended:
         play = services.export_play(engine(), table)
@@ -170,7 +171,7 @@ def join_qr(code: str) -> ResponseReturnValue:
     """Return the join link as an SVG QR code (host only)."""
     table, role = member(code)
     require(Action.SHOW_JOIN_CODE, role.roles)
-    return qr_response(url_for("tables.join", token=table.join_token, _external=True))
+    return qr_response(shared_url("tables.join", token=table.join_token))
 
 
 @bp.get("/scenario.json")

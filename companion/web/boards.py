@@ -20,15 +20,16 @@ from flask import Flask, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from companion import cookies, services
-from companion.db import database_name
+from companion import services
 from companion.games import kinds
 from companion.games.registry import get_game
-from companion.games.table import DIE_SIDES, MAX_DICE, TableState
-from companion.ledger.store import TableInfo
-from companion.membership import Membership
-from companion.recent import Recent
-from companion.web import engine, table_state
+from companion.games.table_state import DIE_SIDES, MAX_DICE, TableState
+from companion.storage.db import database_name
+from companion.storage.store import TableInfo
+from companion.web import cookies
+from companion.web.membership import Membership
+from companion.web.recent import Recent
+from companion.web.requests import engine, table_state
 
 # Random per process: no player name or typed text can forge them.
 _MARK = secrets.token_hex(12)

@@ -12,7 +12,7 @@ from jinja2 import pass_context
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 from jinja2.runtime import Context
 
-from companion.games.contract import COLON, COMMA, N_, Message, listing, without_context
+from companion.games.words import COLON, COMMA, N_, Message, listing, without_context
 
 LANGUAGE_KEY = "lang"
 THEME_KEY = "theme"

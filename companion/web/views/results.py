@@ -9,11 +9,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import services
-from companion.games.contract import N_, RuleError
 from companion.games.registry import GAMES, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
-from companion.ledger.store import TableInfo
-from companion.membership import (
+from companion.games.words import N_, RuleError
+from companion.policy import Action, require
+from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
+from companion.storage.store import TableInfo
+from companion.web.membership import (
     device_id,
     forget_profile,
     held_seats,
@@ -23,10 +25,9 @@ from companion.membership import (
     profile_token,
     remember,
 )
-from companion.policy import Action, require
-from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
-from companion.views.play import member, results_context
-from companion.web import broker, engine, qr_data_uri, qr_response, refuse, table_state
+from companion.web.requests import broker, engine, qr_data_uri, qr_response, refuse, table_state
+from companion.web.views.play import member, results_context
+from companion.web.views.tables import shared_url
 
 bp = Blueprint("results", __name__)
 
@@ -45,7 +46,7 @@ def public(token: str) -> ResponseReturnValue:
 def public_qr(token: str) -> ResponseReturnValue:
     """Return the results link as an SVG QR code."""
     table = services.find_table(engine(), results_token=token)
-    return qr_response(url_for("results.public", token=table.results_token, _external=True))
+    return qr_response(shared_url("results.public", token=table.results_token))
 
 
 # -- Exports of one table ----------------------------------------------------------------------
@@ -128,7 +129,7 @@ def me() -> ResponseReturnValue:
 
 
 def _restore_link() -> str:
-    return url_for("results.restore", token=profile_token(), _external=True)
+    return shared_url("results.restore", token=profile_token())
 
 
 @bp.post("/me")
@@ -191,7 +192,7 @@ def host_recovery(code: str) -> ResponseReturnValue:
     """Make a host recovery link and show it once, as a QR code to photograph."""
     table, role = member(code)
     require(Action.MAKE_HOST_KEY, role.roles)
-    link = url_for("results.recover_host", token=services.new_host_key(engine(), table), _external=True)
+    link = shared_url("results.recover_host", token=services.new_host_key(engine(), table))
     response = Response(render_template("host_recovery.html", table=table, link=link, qr=qr_data_uri(link)))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -15,12 +15,14 @@ from flask import Response, current_app, g, request
 from sqlalchemy import Engine
 from werkzeug.datastructures import MultiDict
 
-from companion.games.contract import N_, WHOLE_NUMBER, Message, Move, RuleError, msg
+from companion.games.checks import WHOLE_NUMBER
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
+from companion.games.moves import Move
 from companion.games.scenario import MAX_SCENARIO_BYTES
-from companion.games.table import TableState
-from companion.ledger.store import TableInfo
-from companion.live import Broker
+from companion.games.table_state import TableState
+from companion.games.words import N_, Message, RuleError, msg
+from companion.storage.store import TableInfo
+from companion.web.live import Broker
 
 ENGINE_KEY = "companion.engine"
 BROKER_KEY = "companion.broker"

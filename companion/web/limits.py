@@ -21,7 +21,7 @@ from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
-from companion.membership import membership
+from companion.web.membership import membership
 
 log = logging.getLogger(__name__)
 

@@ -17,9 +17,9 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, delete, or_, select
 
-from companion.db import read_session, write_session
-from companion.models import HostKeyRecord, PlayRecord, ProfileRecord, ProfileSeatRecord, SeatResultRecord
 from companion.results import CategoryResult, PlayResult, SeatResult
+from companion.storage.db import read_session, write_session
+from companion.storage.models import HostKeyRecord, PlayRecord, ProfileRecord, ProfileSeatRecord, SeatResultRecord
 
 FORMER_PLAYER_NAME = ""  # stored instead of the name of a player who deleted their profile
 

@@ -1,1 +1,0 @@
-"""The append-only event ledger: storage of tables and their events."""
