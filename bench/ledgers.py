@@ -8,22 +8,14 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine
 
 from companion import services
-from companion.games.contract import Event, Player, Setup
-from companion.games.mission_red_planet import GAME as MRP
+from companion.games.contract import Event, Player
 from companion.games.mission_red_planet import rules as mrp
-from companion.games.options import resolve_options
-from companion.games.table_state import TABLE_OPTIONS
 from companion.storage.store import TableInfo
 
 PLAYERS = tuple(
     Player(seat, f"P{seat}", colour)
     for seat, colour in enumerate(("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2"), start=1)
 )
-
-
-def mrp_setup(seed: str = "bench") -> Setup:
-    """Five players of Mission: Red Planet with the default options."""
-    return Setup(mrp.SLUG, PLAYERS, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), seed)
 
 
 def mrp_events(events: int, round_every: int = 1000) -> list[Event]:

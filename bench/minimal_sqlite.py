@@ -1,4 +1,7 @@
-"""The yardstick: a minimal Flask app that inserts one row in SQLite per POST (and answers a GET).
+"""The yardstick: a minimal Flask app that inserts one row in SQLite per POST, and shows a small board.
+
+``GET /board`` is a phone's fetch after an entry: one select of the latest rows rendered by a
+small template. A tap as a table lives it is one POST and four such fetches.
 
 Configured like the app's database (WAL, busy timeout, synchronous=NORMAL, BEGIN IMMEDIATE) and
 served by the same gunicorn configuration. ``BENCH_SQLITE_PATH`` names the database file.
@@ -10,7 +13,7 @@ import os
 import sqlite3
 import threading
 
-from flask import Flask
+from flask import Flask, render_template_string
 
 app = Flask(__name__)
 _local = threading.local()
@@ -41,3 +44,15 @@ def insert() -> str:
 def read() -> str:
     """Read the number of rows."""
     return str(connection().execute("SELECT count(*) FROM entry").fetchone()[0])
+
+
+BOARD = """<section id="board"><h2>{{ rows|length }} latest</h2><ol>
+{% for id, kind, payload in rows %}<li data-id="{{ id }}">{{ kind }} {{ payload }}</li>{% endfor %}
+</ol></section>"""
+
+
+@app.get("/board")
+def board() -> str:
+    """Render the ten latest rows."""
+    rows = connection().execute("SELECT id, kind, payload FROM entry ORDER BY id DESC LIMIT 10").fetchall()
+    return render_template_string(BOARD, rows=rows)

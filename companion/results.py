@@ -20,7 +20,7 @@ from unicodedata import east_asian_width
 
 from companion.games.contract import Setup
 from companion.games.scores import Scoreboard
-from companion.games.words import N_, NP_, without_context
+from companion.games.words import N_, NP_, Message, listing, msg, without_context
 
 FORMER_PLAYER = N_("a former player")
 
@@ -93,6 +93,38 @@ def play_result(
             for line in board.players
         ),
     )
+
+
+# -- The reveal ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The moment a game ends, as every phone shows it: who won, how a tie was settled, the ranking."""
+
+    headline: Message  # "Aki wins!", a shared win, the automa's win, or a tie still being played out
+    winners: tuple[int, ...]  # seats, for their colour chips
+    settled: tuple[Message, ...]  # how ties were settled (and a solo verdict's reason)
+    ranking: tuple[tuple[int, int, str, int], ...]  # (rank, seat, name, total) in rank order
+
+
+def reveal(board: Scoreboard) -> Reveal:
+    """Return the end of a game from its scoreboard: the winners first, then how it was settled."""
+    names = {p.seat: p.name for p in board.players}
+    winners = board.winners
+    if not board.decided:
+        headline = msg(N_("No winner yet: a tie is still being played out."))
+    elif board.verdict is not None and not board.verdict.player_wins:
+        headline = msg(N_("{name} wins!"), name=board.verdict.automa)
+    elif len(winners) == 1:
+        headline = msg(N_("{name} wins!"), name=names[winners[0]])
+    elif winners:
+        headline = msg(N_("Shared win: {names}!"), names=listing(names[seat] for seat in winners))
+    else:
+        headline = msg(N_("The game is over."))
+    settled = (*board.tie_break, *((board.verdict.explanation,) if board.verdict is not None else ()))
+    ranking = tuple((p.rank, p.seat, p.name, p.total) for p in board.players)
+    return Reveal(headline, winners, settled, ranking)
 
 
 # -- The breakdown -----------------------------------------------------------------------------

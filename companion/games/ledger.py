@@ -85,6 +85,10 @@ class Appendable(Sequence[T]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[type[Self], tuple[list[T]]]:
+        """Pickle the items alone (a kept fold): the list shared with other states, and its lock, stay here."""
+        return type(self), (list(self),)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} items)"
 

@@ -48,7 +48,7 @@ HOLD = timedelta(seconds=1)
 
 def new_table(game: Game, setup: Setup) -> TableState:
     """Return the state of a table before any event."""
-    return TableState(setup, game.initial_state(setup), new_sheet(game.tally_categories))
+    return TableState(setup, game.initial_state(setup), new_sheet(game.tally_categories), origin=setup)
 
 
 def fold(game: Game, setup: Setup, events: Iterable[Event]) -> TableState:
@@ -66,8 +66,8 @@ def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableS
         return state
     ledger = state.events.appended(added)
     new_voids = tuple((e.seq, int(e.payload["target"])) for e in added if e.kind == kinds.VOID)
-    if new_voids:
-        return _refold(game, state.setup, ledger, state.voids + new_voids)
+    if new_voids:  # from the setup the table began with: a reseed's fresh seed draws only after it
+        return _refold(game, state.origin or state.setup, ledger, state.voids + new_voids)
     # The refused entries so far are shared, not copied: a long ledger's append stays O(1).
     newly_skipped: dict[int, Message] = {}
     before = state

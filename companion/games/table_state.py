@@ -67,6 +67,7 @@ class TableState:
     # guard field -> (seq, time) of the entry that last changed its value, for the advancing moves'
     # guards: noted as entries are appended (or caught up with); a table folded afresh knows none.
     moved: Mapping[str, tuple[int, datetime]] = field(default_factory=dict)
+    origin: Setup | None = None  # the setup before any reseed: an undo folds the ledger again from it
 
     @property
     def last_seq(self) -> int:

@@ -1,5 +1,7 @@
 """Use cases, one module each: tables, play, catalogues, results, profiles. Views call exactly one.
 
+``states`` holds the tables' folded states that play, results and profiles share.
+
 Each use case reads what it needs, asks the pure core (``companion.games``) to decide, stores
 through ``companion.storage.store`` or ``companion.storage.history``, and tells the table's phones. The
 names below are the ones the web layer and the command line use.
@@ -18,7 +20,6 @@ from companion.services.play import (
     record,
     scoreboard,
     seat_view,
-    table_state,
     take_seat,
 )
 from companion.services.profiles import (
@@ -33,6 +34,7 @@ from companion.services.profiles import (
     restore_profile,
 )
 from companion.services.results import ResultsView, export_play, finished_plays, results_view
+from companion.services.states import table_state
 from companion.services.tables import (
     COLOUR_NAMES,
     ONLY_HOST,

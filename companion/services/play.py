@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import bisect
 import secrets
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -23,7 +21,7 @@ from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.scores import Scoreboard
-from companion.games.table import HOLD, decide, describe, extend, fold, score, undoable, viewer
+from companion.games.table import HOLD, decide, describe, score, undoable, viewer
 from companion.games.table_moves import moves
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
@@ -31,9 +29,8 @@ from companion.results import (
     PlayResult,
     play_result,
 )
-from companion.services import catalogues
+from companion.services import catalogues, states
 from companion.storage import history, store
-from companion.storage.db import database_name
 from companion.storage.store import Appended, TableInfo
 from companion.web.live import Broker
 
@@ -44,56 +41,6 @@ class KeyReused(Exception):
 
 class SeatNotHeld(Exception):
     """The phone's seat was given to another phone (or freed): it only watches now."""
-
-
-STATES_KEPT = 256  # tables whose folded state this process keeps (the most recently used)
-
-
-class _States:
-    """The folded states of the tables used lately, each brought up to date with what was stored since.
-
-    A table not kept here is folded from its first entry: 10,000 entries in tens of milliseconds
-    (docs/benchmarks.md). An undo folds the table again from its first entry.
-    """
-
-    def __init__(self, size: int = STATES_KEPT) -> None:
-        self._tables: OrderedDict[tuple[str, int], TableState] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def state(self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
-        """Return the table's state, folding only the entries stored since the kept one."""
-        game = get_game(table.setup.game)
-        with self._lock:
-            kept = self._tables.get((database_name(engine), table.id))
-        if kept is None:
-            state = fold(game, table.setup, load_after(0))
-        else:
-            new = load_after(kept.last_seq)
-            if not new:
-                return kept
-            state = extend(game, kept, new)
-        self.keep(engine, table, state)
-        return state
-
-    def keep(self, engine: Engine, table: TableInfo, state: TableState) -> None:
-        """Keep ``state`` for the table, unless a newer one is kept already."""
-        key = (database_name(engine), table.id)
-        with self._lock:
-            kept = self._tables.get(key)
-            if kept is None or kept.last_seq <= state.last_seq:
-                self._tables[key] = state
-            self._tables.move_to_end(key)
-            while len(self._tables) > self._size:
-                self._tables.popitem(last=False)
-
-
-_states = _States()
-
-
-def table_state(engine: Engine, table: TableInfo) -> TableState:
-    """Return the fold of the table's ledger."""
-    return _states.state(engine, table, lambda after: store.load_events(engine, table.id, after))
 
 
 def record(
@@ -128,7 +75,7 @@ def record(
             first = ledger.stored(idempotency_key)
             if first is not None:
                 return _answered_before(game, first, sent)
-            before = _states.state(engine, table, ledger.events_after)
+            before = states.current(engine, table, ledger.events_after)
             numbered = evolve(sent, seq=ledger.last_seq + 1, at=datetime.now(UTC))
             if device is not None and numbered.author is not None and before.claims.get(numbered.author) != device:
                 if not numbered.by_host:
@@ -141,7 +88,7 @@ def record(
         if first is None:
             raise
         return _answered_before(game, first, sent)
-    _states.keep(engine, table, after)
+    states.keep(engine, table, after)
     catalogues.forget(engine, game, kind)
     if kind == kinds.TABLE_END and after.ended:
         keep_play(engine, table, after)

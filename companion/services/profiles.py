@@ -16,7 +16,8 @@ from companion.games.words import N_, RuleError
 from companion.results import (
     PlayResult,
 )
-from companion.services.play import record, table_state
+from companion.services.play import record
+from companion.services.states import table_state
 from companion.services.tables import NotFound
 from companion.storage import history, store
 from companion.storage.store import TableInfo

@@ -21,7 +21,8 @@ from companion.results import (
     breakdown,
     play_result,
 )
-from companion.services.play import keep_play, kept_play, scoreboard, table_state
+from companion.services.play import keep_play, kept_play, scoreboard
+from companion.services.states import table_state
 from companion.services.tables import NotFound
 from companion.storage import history
 from companion.storage.store import TableInfo

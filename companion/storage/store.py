@@ -7,6 +7,7 @@ inserted.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -14,14 +15,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, Text, cast
 from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from companion.games.contract import Event, Player, Setup
 from companion.storage.db import read_session, write_session
-from companion.storage.models import EventRecord, TableRecord, utcnow
+from companion.storage.models import EventRecord, FoldRecord, TableRecord, utcnow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -56,7 +57,18 @@ def _table_info(record: TableRecord) -> TableInfo:
 
 
 def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    """The time in UTC: SQLite keeps it without a zone, PostgreSQL in the connection's."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
+
+
+def _utc_text(text: str) -> datetime:
+    """Return a stored time read as text, in UTC: SQLite keeps UTC without an offset, PostgreSQL writes its own."""
+    if "+" in text[19:] or "-" in text[19:]:
+        moment = datetime.fromisoformat(text)
+        return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
+    return datetime.fromisoformat(f"{text}+00:00")
 
 
 def new_code() -> str:
@@ -228,22 +240,31 @@ def stored_event(engine: Engine, table_id: int, key: str) -> Event | None:
 
 
 def _events_after(session: Session, table_id: int, after: int) -> list[Event]:
-    """The table's entries after ``seq``, read as columns (a cold board of a long table reads them all)."""
+    """The table's entries after ``seq``, read as plain columns: a cold board of a long table reads them all.
+
+    The payloads come as text (cast in SQL: PostgreSQL's driver would decode each itself) and are
+    decoded by one ``json.loads`` of them all; the times come as text too (:func:`_utc_text`).
+    Measured on 10,000 entries, in one run: 44 ms of CPU against 74 ms through the columns' own
+    types (a JSON decode and a time-zone conversion per row), before the times came as text:
+    ``datetime.replace`` alone takes 2–4 µs here, 100–200 ms of a 50,000-entry table's read.
+    """
     query = (
         columns(
             col(EventRecord.seq),
             col(EventRecord.kind),
-            col(EventRecord.payload),
+            cast(EventRecord.payload, Text),
             col(EventRecord.author_seat),
-            col(EventRecord.created_at),
+            cast(EventRecord.created_at, Text),
             col(EventRecord.by_host),
         )
         .where(col(EventRecord.table_id) == table_id, col(EventRecord.seq) > after)
         .order_by(col(EventRecord.seq))
     )
+    rows = session.connection().execute(query).all()
+    payloads = json.loads(f"[{','.join([row[2] for row in rows])}]")
     return [
-        Event(seq=seq, kind=kind, payload=dict(payload), author=author, at=_utc(at), by_host=by_host)
-        for seq, kind, payload, author, at, by_host in session.connection().execute(query).all()
+        Event(seq, kind, payload, author, _utc_text(at), by_host)
+        for (seq, kind, _text, author, at, by_host), payload in zip(rows, payloads, strict=True)
     ]
 
 
@@ -251,6 +272,36 @@ def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
     with read_session(engine) as session:
         return _events_after(session, table_id, after)
+
+
+@dataclass(frozen=True)
+class KeptFold:
+    """A table's fold up to entry ``seq``, as :func:`keep_fold` stored it."""
+
+    seq: int
+    version: str
+    state: bytes
+
+
+def kept_fold(engine: Engine, table_id: int) -> KeptFold | None:
+    """Return the table's kept fold, if one was kept."""
+    with read_session(engine) as session:
+        record = session.get(FoldRecord, table_id)
+        return None if record is None else KeptFold(record.seq, record.version, record.state)
+
+
+def keep_fold(engine: Engine, table_id: int, *, seq: int, version: str, state: bytes) -> None:
+    """Keep the table's fold up to entry ``seq`` in its one row (a newer one kept meanwhile stays)."""
+    try:
+        with write_session(engine) as session:
+            record = session.get(FoldRecord, table_id)
+            if record is None:
+                session.add(FoldRecord(table_id=table_id, seq=seq, version=version, state=state))
+            elif record.seq < seq or record.version != version:
+                record.seq, record.version, record.state = seq, version, state
+                session.add(record)
+    except IntegrityError:  # another worker kept one first: a cache, either will do
+        pass
 
 
 def recent_payloads(engine: Engine, *, kinds: Sequence[str], limit: int) -> list[dict[str, Any]]:

@@ -45,14 +45,40 @@
     if (!element || !window.htmx) return;
     if (refreshing) { refreshAgain = true; return; }
     refreshing = true;
+    var settled = false;
     var done = function () {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
       refreshing = false;
-      if (refreshAgain) { refreshAgain = false; refresh(); }
+      if (refreshAgain) { refreshAgain = false; refresh(); } else { catchUp(); }
     };
+    /* htmx never settles the promise of an answer whose swap threw: without this, one such
+       answer would stop every later refresh of this phone (news would reach it no more). */
+    var watchdog = setTimeout(done, SEND_TIMEOUT + 2000);
     /* A morphing swap: the cards change under a box being typed in, whose focus, caret and
        half-typed value stay (idiomorph keeps the focused field's value). */
-    window.htmx.ajax("GET", element.getAttribute("data-refresh"), { source: element, target: element, swap: "morph" })
-      .then(done, done);
+    try {
+      window.htmx.ajax("GET", element.getAttribute("data-refresh"), { source: element, target: element, swap: "morph" })
+        .then(done, done);
+    } catch (error) { done(); }
+  }
+
+  /* The stream says which entry the table is at; a board that is still behind it once its
+     refresh is over (the answer failed, timed out, or was older) is fetched again a little later,
+     so that no entry is missed while the stream stays open and nothing else would ask. */
+  var announcedSeq = 0;
+  var catchUpTimer = null;
+  var catchUpTries = 0;
+  function boardSeq() {
+    var element = board();
+    return element ? parseInt(element.getAttribute("data-seq") || "0", 10) : 0;
+  }
+  function catchUp() {
+    if (announcedSeq <= boardSeq()) { catchUpTries = 0; return; }
+    if (catchUpTimer || catchUpTries >= 20) return;
+    catchUpTries += 1;
+    catchUpTimer = setTimeout(function () { catchUpTimer = null; refresh(); }, Math.min(500 * catchUpTries, 3000));
   }
 
   function startPolling() { if (!pollTimer) pollTimer = setInterval(refresh, 3000); }
@@ -67,7 +93,10 @@
   /* The stream is heard on the wrapper, which is never swapped, so no news is lost mid-swap;
      the board then fetches itself (queued behind a request already in flight). */
   document.body.addEventListener("htmx:sseMessage", function (event) {
-    if (event.target === live) refresh();
+    if (event.target !== live) return;
+    var seq = parseInt(event.detail && event.detail.data, 10);
+    if (seq > announcedSeq) announcedSeq = seq;
+    refresh();
   });
   document.body.addEventListener("htmx:sseError", function () {
     sseOpen = false;
@@ -340,6 +369,7 @@
     }).then(function (response) {
       clearTimeout(timer);
       flushing = false;
+      flushDelay = 500;
       /* Not stored yet (the server failed or is busy): keep it, try again on the next round. */
       if (response.status >= 500 || response.status === 429) return;
       saveQueue(loadQueue().filter(function (other) { return other.key !== item.key; }));
@@ -352,8 +382,155 @@
       }
       refresh();
       flush();
-    }).catch(function () { clearTimeout(timer); flushing = false; });
+    }).catch(function () { clearTimeout(timer); flushing = false; flushSoon(); });
   }
+
+  /* A send that failed while the phone says it is online (the connection is coming back, the
+     server is restarting) is tried again soon, then less often: not only on the next round. */
+  var flushDelay = 500;
+  var flushTimer = null;
+  function flushSoon() {
+    if (flushTimer || !navigator.onLine || !loadQueue().length) return;
+    flushTimer = setTimeout(function () { flushTimer = null; flush(); }, flushDelay);
+    flushDelay = Math.min(flushDelay * 2, 4000);
+  }
+
+  /* News where the player is looking. The server says what is news (companion/web/notices.py) and
+     sends it with the board; here it floats in the tray over the page, whatever the scroll
+     position, for a few seconds (a tap dismisses it sooner), and the phone vibrates where it can.
+     Refused taps and failures in the message area float there too, brief, without moving the
+     page; the message area stays in the page where JavaScript does not run. */
+  var NEWS_MS = 5000;
+  var MESSAGE_MS = 8000;
+  var VIBRATION = { end: [200, 100, 200, 100, 400], scoring: [150, 80, 150], turn: [250], undo: [80, 60, 80] };
+  var newsUpto = 0;
+
+  function setUpTray() {
+    var tray = document.getElementById("tray");
+    var messages = document.getElementById("messages");
+    var notices = document.getElementById("notices");
+    if (!tray || !notices) return;
+    document.documentElement.classList.add("with-tray");
+    if (messages) tray.appendChild(messages);
+    watchTray(notices, showNews);
+    if (messages) {
+      watchTray(messages, showMessage);
+      Array.prototype.forEach.call(messages.children, showMessage);
+    }
+  }
+
+  function watchTray(box, show) {
+    if (!window.MutationObserver) return;
+    new MutationObserver(function (changes) {
+      changes.forEach(function (change) {
+        Array.prototype.forEach.call(change.addedNodes, function (node) { if (node.nodeType === 1) show(node); });
+      });
+    }).observe(box, { childList: true });
+  }
+
+  /* A batch of news covers the entries up to data-upto: news older than what this phone has shown,
+     or shown already (the same step fetched twice), is not shown again. */
+  var newsShown = {};
+  function showNews(notice) {
+    var upto = parseInt(notice.getAttribute("data-upto") || "0", 10);
+    var id = upto + "|" + notice.getAttribute("data-kind") + "|" + notice.textContent;
+    if (upto < newsUpto || newsShown[id]) { notice.parentNode.removeChild(notice); return; }
+    newsUpto = upto;
+    newsShown[id] = true;
+    var pattern = VIBRATION[notice.getAttribute("data-kind")];
+    if (pattern && navigator.vibrate) { try { navigator.vibrate(pattern); } catch (error) { /* not allowed yet */ } }
+    dismissLater(notice, NEWS_MS);
+  }
+
+  /* Entries kept on the phone stay until they are stored (their line says so); the rest go. */
+  function showMessage(line) {
+    if (line.getAttribute("data-kept") === "true") return;
+    dismissLater(line, MESSAGE_MS);
+  }
+
+  function dismissLater(element, after) {
+    if (element.getAttribute("data-dismiss-at")) return;
+    element.setAttribute("data-dismiss-at", String(Date.now() + after));
+    var gone = function () { if (element.parentNode) element.parentNode.removeChild(element); };
+    element.addEventListener("click", gone);
+    setTimeout(gone, after);
+  }
+
+  /* The end of the game: the reveal comes with the news to every phone; it closes on a tap. */
+  function setUpReveal() {
+    var slot = document.getElementById("reveal-slot");
+    if (!slot || !window.MutationObserver) return;
+    new MutationObserver(function () {
+      var reveal = slot.querySelector("#reveal");
+      if (!reveal) return;
+      document.documentElement.classList.add("revealing");
+      reveal.focus({ preventScroll: true });
+    }).observe(slot, { childList: true });
+    var close = function () {
+      slot.textContent = "";
+      document.documentElement.classList.remove("revealing");
+    };
+    slot.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("[data-close-reveal]")) close();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && slot.querySelector("#reveal")) close();
+    });
+  }
+
+  /* The screen stays on while a table is open (a long turn), where the phone allows it: a page
+     served over HTTPS or from this computer. The choice is kept on the phone. On plain HTTP the
+     host is told once how to get it. */
+  var WAKE_KEY = "companion.wake";
+  var WAKE_NOTE_KEY = "companion.wake-note";
+  var wakeLock = null;
+  function setUpWakeLock() {
+    var control = document.getElementById("wake-control");
+    var toggle = document.getElementById("wake");
+    if (!control || !toggle) return;
+    if (!(window.isSecureContext && navigator.wakeLock)) { showWakeNote(); return; }
+    control.hidden = false;
+    toggle.checked = localStorage.getItem(WAKE_KEY) !== "off";
+    toggle.addEventListener("change", function () {
+      localStorage.setItem(WAKE_KEY, toggle.checked ? "on" : "off");
+      keepAwake(toggle.checked);
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") keepAwake(toggle.checked);
+    });
+    keepAwake(toggle.checked);
+  }
+
+  function keepAwake(wanted) {
+    if (!wanted) {
+      if (wakeLock) wakeLock.release().catch(function () {});
+      wakeLock = null;
+      return;
+    }
+    if (wakeLock && !wakeLock.released) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      document.documentElement.setAttribute("data-wake", "on");
+      lock.addEventListener("release", function () { document.documentElement.removeAttribute("data-wake"); });
+    }).catch(function () { /* refused (a hidden page, low battery): asked again when it is shown */ });
+  }
+
+  function showWakeNote() {
+    var note = document.getElementById("wake-http");
+    var dismiss = document.getElementById("wake-http-dismiss");
+    if (!note || localStorage.getItem(WAKE_NOTE_KEY) === "dismissed") return;
+    note.hidden = false;
+    if (dismiss) {
+      dismiss.addEventListener("click", function () {
+        localStorage.setItem(WAKE_NOTE_KEY, "dismissed");
+        note.hidden = true;
+      });
+    }
+  }
+
+  setUpTray();
+  setUpReveal();
+  setUpWakeLock();
 
   window.addEventListener("online", function () { showConnection(); flush(); refresh(); });
   window.addEventListener("offline", showConnection);

@@ -116,3 +116,24 @@ def test_news_appearing_above_does_not_move_what_a_phone_is_looking_at(live_serv
     ben.wait_for_timeout(300)
     after = ben.evaluate("document.getElementById('fairness').getBoundingClientRect().top")
     assert abs(after - before) < 3
+
+
+def test_a_board_fetch_that_fails_is_made_again_while_the_stream_stays_open(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    # The stream announced an entry, but the board's answer was lost (a dropped connection, a
+    # timeout on a busy machine): the phone fetches it again by itself instead of staying behind
+    # until the next entry comes.
+    _host, (aki, ben) = open_table(phone, live_server, ["Aki", "Ben"])
+    live(ben)
+    dropped = []
+
+    def drop_first(route) -> None:  # type: ignore[no-untyped-def]
+        if not dropped:
+            dropped.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    ben.route(re.compile(r"/t/[A-Z0-9]+\?since="), drop_first)
+    submit_and_wait(aki, aki.get_by_role("button", name="Aki: Victory points plus one"))
+    wait_total(ben, "Aki", "1")
+    assert dropped  # the first answer was lost, and the board came all the same

@@ -7,7 +7,7 @@ import pytest
 from companion.games.contract import TALLY_LIMIT, Event, Player, Setup
 from companion.games.mechanics.randomness import roll, seed_hash, shuffled
 from companion.games.registry import get_game
-from companion.games.table import decide, fold, score
+from companion.games.table import decide, extend, fold, score
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
 
@@ -174,3 +174,17 @@ def test_an_undo_says_what_it_undid_so_everyone_sees_a_draw_taken_back() -> None
     state = replay(ev(1, "dice.roll", count=2, sides=6), ev(2, "void", target=1))
     values = ", ".join(str(v) for v in roll(2, 6, "secret-seed", "dice", 0))
     assert describe(GAME, state, state.events[1]).render() == f"Undid entry #1: Rolled 2d6 in the app: {values}"
+
+
+def test_an_undo_after_a_fresh_seed_folds_the_earlier_dice_from_the_first_seed_again() -> None:
+    rolls = [ev(1, "dice.roll", count=3, sides=6), ev(2, "dice.roll", count=3, sides=6)]
+    reseeded = [
+        *rolls,
+        ev(3, "table.reseed", author=None, by_host=True, seed="fresh"),
+        ev(4, "dice.roll", count=3, sides=6),
+    ]
+    undo = ev(5, "void", target=2)
+    undone = extend(GAME, replay(*reseeded), (undo,))
+    assert undone.rolls == replay(*reseeded, undo).rolls
+    assert undone.rolls[0].values == roll(3, 6, "secret-seed", "dice", 0)
+    assert undone.rolls[1].values == roll(3, 6, "fresh", "dice", 1)

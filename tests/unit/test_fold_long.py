@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from companion import services
-from companion.games.contract import Event, Player, Setup
+from companion.games.contract import Event, Game, Player, Setup
 from companion.games.ledger import Events
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.options import resolve_options
+from companion.games.registry import get_game
 from companion.games.table import extend, fold
 from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.storage.db import make_engine
@@ -24,12 +30,17 @@ def mrp_setup() -> Setup:
     return Setup(mrp.SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "snap")
 
 
-def mrp_ledger(count: int) -> list[Event]:
-    """Crew landing, moving and leaving, a round ending now and then: every entry counts."""
+def score_pad_setup() -> Setup:
+    players = (Player(1, "Aki", "#E69F00"), Player(2, "Ben", "#56B4E9"))
+    return Setup("score-pad", players, {"entries": "anyone"}, "linear")
+
+
+def mrp_ledger(count: int, round_every: int = 200) -> list[Event]:
+    """Crew landing, moving and leaving, a round ending every ``round_every`` entries (the game ends at the tenth)."""
     events = []
     for seq in range(1, count + 1):
         seat, zone, step = 1 + seq % 3, 1 + (seq // 15) % 10, (seq // 3) % 3
-        if seq % 200 == 0:
+        if seq % round_every == 0:
             events.append(Event(seq, mrp.END_ROUND, {}, by_host=True))
         elif step == 0:
             events.append(Event(seq, mrp.LAND, {"seat": seat, "zone": zone, "count": 1}, by_host=True))
@@ -105,3 +116,64 @@ def test_a_state_kept_by_the_server_catches_up_with_entries_another_server_store
         assert services.table_state(engine, table).tally.count(1, "vp") == 3
     finally:
         engine.dispose()
+
+
+# -- The fold's work grows with the entries, no faster -------------------------------------------
+SCORE_PAD = get_game("score-pad")
+
+
+def score_pad_ledger(count: int) -> list[Event]:
+    """Dice rolled in the app and typed in, tallies, and now and then an undo (and a redo)."""
+    events: list[Event] = []
+    for seq in range(1, count + 1):
+        if seq % 50 == 0:
+            events.append(void(seq, seq - 1 - seq % 7))
+        elif seq % 3 == 0:
+            events.append(Event(seq, "dice.roll", {"count": 2, "sides": 6}, author=1))
+        elif seq % 3 == 1:
+            events.append(Event(seq, "dice.roll", {"count": 1, "sides": 20, "values": [seq % 20 + 1]}, author=2))
+        else:
+            events.append(Event(seq, "tally.add", {"seat": 1 + seq % 2, "category": "vp", "delta": 1}, by_host=True))
+    return events
+
+
+def calls_to_fold(game: Game, setup: Setup, events: list[Event]) -> int:
+    """Count the function calls (Python and built-in) that folding ``events`` makes: work, not time."""
+    calls = 0
+
+    def count(_frame: object, event: str, _arg: object) -> None:
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        fold(game, setup, events)
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def cpu_seconds_to_fold(game: Game, setup: Setup, events: list[Event]) -> float:
+    """The least CPU time of five folds (the least is the one a busy machine disturbed least)."""
+    timings = []
+    for _ in range(5):
+        began = time.process_time()
+        fold(game, setup, events)
+        timings.append(time.process_time() - began)
+    return min(timings)
+
+
+@pytest.mark.parametrize(
+    ("game", "setup", "ledger"),
+    [(SCORE_PAD, score_pad_setup(), score_pad_ledger), (MRP, mrp_setup(), lambda n: mrp_ledger(n, n // 10))],
+    ids=["dice-tallies-and-undos", "mission-red-planet"],
+)
+def test_folding_twice_the_entries_takes_about_twice_the_work(
+    game: Game, setup: Setup, ledger: Callable[[int], list[Event]]
+) -> None:
+    short, long = ledger(2_000), ledger(4_000)
+    assert len(fold(game, setup, long).skipped) < 40  # nearly every entry is applied: the work is real
+    assert calls_to_fold(game, setup, long) / calls_to_fold(game, setup, short) < 2.5
+    # Copying what grows (a tuple of every roll so far, say) is one call but not one step: time it too.
+    assert cpu_seconds_to_fold(game, setup, long) / cpu_seconds_to_fold(game, setup, short) < 2.5

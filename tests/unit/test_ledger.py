@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 
 from companion import services
+from companion.games.contract import Event
+from companion.games.registry import get_game
+from companion.games.table import fold
+from companion.games.table_state import TableState
 from companion.games.words import RuleError
+from companion.services import states
 from companion.storage import store
 from companion.storage.db import make_engine, read_session
 from companion.storage.migrate import upgrade
@@ -252,3 +260,115 @@ def test_form_keys_made_later_sort_after_earlier_ones() -> None:
     assert keys == sorted(keys)  # the ledger's key index grows at its end
     assert len(set(keys)) == 5
     assert all(re.fullmatch("[0-9a-f]{32}", key) for key in keys)
+
+
+# -- One kept fold per long table: a cache of the fold, never the source of truth -----------------
+def long_score_pad(engine: Engine, entries: int) -> store.TableInfo:
+    """A table whose ledger holds ``entries`` dice rolls (the app's and typed ones) and tallies, stored as played."""
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    events = []
+    for seq in range(1, entries + 1):
+        if seq % 3 == 0:
+            events.append(Event(seq, "dice.roll", {"count": 2, "sides": 6}, by_host=True))
+        elif seq % 3 == 1:
+            events.append(Event(seq, "dice.roll", {"count": 1, "sides": 20, "values": [seq % 20 + 1]}, by_host=True))
+        else:
+            events.append(Event(seq, "tally.add", {"seat": 1 + seq % 2, "category": "vp", "delta": 1}, by_host=True))
+    events.append(Event(entries + 1, "tally.add", {"seat": 9, "category": "vp", "delta": 1}, by_host=True))  # refused
+    store.insert_ledger(engine, table.id, events, "long-")
+    return table
+
+
+def fold_from_the_first_entry(engine: Engine, table: store.TableInfo) -> TableState:
+    return fold(get_game(table.setup.game), table.setup, store.load_events(engine, table.id))
+
+
+def assert_same(a: TableState, b: TableState) -> None:
+    for name in ("setup", "game", "tally", "rolls", "claims", "ended", "voided", "skipped", "voids", "events"):
+        assert getattr(a, name) == getattr(b, name), name
+
+
+@pytest.fixture
+def restarted(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Forget every state kept in memory, as a restarted server has."""
+
+    def restart() -> None:
+        monkeypatch.setattr(states, "_states", states._States())
+
+    restart()
+    return restart
+
+
+def test_a_long_tables_cold_state_resumed_from_its_kept_fold_equals_the_fold_from_its_first_entry(
+    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY + 500)
+    services.table_state(engine, table)  # a cold board: folded from the first entry, and its fold kept
+    kept = store.kept_fold(engine, table.id)
+    assert kept is not None and kept.seq == states.FOLD_KEPT_EVERY + 501
+    for n in range(3):
+        add_point(engine, table, f"after-the-kept-fold-{n}")
+    restarted()
+    monkeypatch.setattr(states, "fold", None)  # resumed from the kept fold: folding from the first entry would fail
+    resumed = services.table_state(engine, table)
+    monkeypatch.undo()
+    assert resumed.last_seq == kept.seq + 3 and resumed.tally.count(1, "vp") > 0
+    assert_same(resumed, fold_from_the_first_entry(engine, table))
+    assert store.kept_fold(engine, table.id) == kept  # 3 entries past it: not kept again yet
+
+
+def test_an_undo_of_the_first_entry_after_the_kept_fold_folds_from_the_first_entry_and_keeps_a_newer_one(
+    engine: Engine, restarted: Callable[[], None]
+) -> None:
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
+    services.table_state(engine, table)
+    old = store.kept_fold(engine, table.id)
+    assert old is not None
+    services.record(
+        engine, table, kind="void", payload={"target": 1}, author=None, by_host=True, idempotency_key="undo-first"
+    )
+    restarted()
+    undone = services.table_state(engine, table)
+    assert 1 in undone.voided and undone.rolls[0].seq == 3  # the typed roll of entry 1 is gone
+    assert_same(undone, fold_from_the_first_entry(engine, table))
+    newer = store.kept_fold(engine, table.id)
+    assert newer is not None and newer.seq == old.seq + 1
+    restarted()
+    assert_same(services.table_state(engine, table), undone)
+
+
+def test_a_fold_kept_by_other_rules_is_not_read(
+    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
+    services.table_state(engine, table)
+    kept = store.kept_fold(engine, table.id)
+    assert kept is not None
+    store.keep_fold(engine, table.id, seq=kept.seq, version="other rules", state=pickle.dumps(None))
+    restarted()
+    assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
+    assert store.kept_fold(engine, table.id) == kept  # folded again, and kept by these rules
+
+
+def test_entries_read_in_bulk_carry_the_same_payloads_and_utc_times_as_read_one_by_one(engine: Engine) -> None:
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    before = datetime.now(UTC)
+    for n in range(3):
+        add_point(engine, table, f"time-{n}", seat=1 + n % 2)
+    bulk = store.load_events(engine, table.id)
+    assert [store.stored_event(engine, table.id, f"time-{n}") for n in range(3)] == bulk
+    assert all(e.at is not None and e.at.tzinfo is UTC and before <= e.at <= datetime.now(UTC) for e in bulk)
+    assert [e.payload["seat"] for e in bulk] == [1, 2, 1]
+
+
+def test_a_long_table_is_still_folded_when_its_fold_cannot_be_kept(
+    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
+
+    def read_only(*args: object, **kwargs: object) -> None:
+        raise OperationalError("UPDATE fold_cache", {}, Exception("attempt to write a readonly database"))
+
+    monkeypatch.setattr(store, "keep_fold", read_only)
+    assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
+    assert store.kept_fold(engine, table.id) is None

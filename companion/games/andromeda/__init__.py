@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.andromeda import rules
+from companion.games.andromeda import news, rules
 from companion.games.andromeda.view import andromeda_view
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.words import N_
 
 GAME = BoardGame(
+    news=news.andromeda_news,
+    is_over=news.is_over,
     slug=rules.SLUG,
     rule_version=1,
     name=N_("Andromeda"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.crafting_the_cosmos import rules
+from companion.games.crafting_the_cosmos import news, rules
 from companion.games.crafting_the_cosmos.view import cosmos_view
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.words import N_
@@ -26,6 +26,8 @@ def _reference() -> tuple[str, ...]:
 
 
 GAME = BoardGame(
+    news=news.cosmos_news,
+    is_over=news.is_over,
     slug=rules.SLUG,
     rule_version=2,  # 2: the stack reshuffled after an import's fresh seed is kept in the state
     name=N_("Crafting the Cosmos"),

@@ -6,15 +6,18 @@ moves, score) and its view; the table keeps the tally sheet and dice around it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.contract import Setup, TallyCategory
 from companion.games.mechanics.catalogue import Catalogue
 from companion.games.moves import Move, Viewer
 from companion.games.options import RuleOption
 from companion.games.scores import Scoreboard
+
+if TYPE_CHECKING:
+    from companion.games.news import News
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,11 @@ class BoardGame:
     # ``who=ACTIVE`` are that seat's (or the host's).
     active_seat: Callable[[Any], int | None] | None = None
     catalogue: Catalogue | None = None  # the cards the server keeps, exports and imports as a file
+    # What is news between two of the game's states beyond the turn, the end and undos (which the
+    # table finds itself): a scoring round, a turn the game keeps without ``active_seat``.
+    news: Callable[[Setup, Any, Any], Iterable[News]] | None = None
+    # True once the game's own end has come (the table may still be open): the end is news then.
+    is_over: Callable[[Any], bool] | None = None
 
     def score(self, setup: Setup, state: Any, tally: Any) -> Scoreboard:
         """Return the game's scoreboard (its own state holds every point: the tally is not counted)."""

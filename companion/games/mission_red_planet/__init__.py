@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.mechanics.board_game import BoardGame
-from companion.games.mission_red_planet import rules
+from companion.games.mission_red_planet import news, rules
 from companion.games.mission_red_planet.view import red_planet_view
 from companion.games.words import N_
 
 GAME = BoardGame(
+    news=news.red_planet_news,
+    is_over=news.is_over,
     slug=rules.SLUG,
     rule_version=2,  # 2: cards by their effect, characters, the state before the final scoring
     name=N_("Mission: Red Planet"),

@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.games.contract import Setup
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
-from companion.games.space_base import rules
+from companion.games.space_base import news, rules
 from companion.games.space_base.catalogue import CATALOGUE
 from companion.games.space_base.view import space_base_view
 from companion.games.words import N_
@@ -20,6 +20,7 @@ def check_setup(setup: Setup) -> None:
 
 _kinds = ", ".join(f"`{kind}`" for kind in rules.REWARD_KINDS)
 GAME = BoardGame(
+    is_over=news.is_over,
     slug=rules.SLUG,
     rule_version=2,  # 2: charge tokens on each card (deployed ones too), rerolls, set dice
     name=N_("Space Base"),

@@ -15,11 +15,12 @@ from companion.games.registry import get_game
 from companion.games.table_moves import moves
 from companion.games.words import N_
 from companion.policy import Action, allows, require
-from companion.results import SOURCE_NAME, bgstats_link, bgstats_push
+from companion.results import SOURCE_NAME, bgstats_link, bgstats_push, reveal
 from companion.storage.store import TableInfo
 from companion.web import boards
 from companion.web.htmx import wants_fragment
 from companion.web.membership import Membership, device_id, membership
+from companion.web.notices import notices
 from companion.web.requests import (
     broker,
     checked_key,
@@ -76,7 +77,8 @@ def table(code: str) -> ResponseReturnValue:
     since = sequence_number(request.args.get("since"))
     if since is not None and since == table_state(table).last_seq:
         return "", 204  # nothing new: the poll keeps what it shows
-    return boards.board(table, role, fragment=True)
+    # The board (the same for every phone of this role) and what is news for this phone since its last one.
+    return boards.board(table, role, fragment=True) + notices(table, role, since)
 
 
 @bp.post("/events")
@@ -155,6 +157,7 @@ def results_context(table: TableInfo) -> dict[str, object]:
         "game": get_game(table.setup.game),
         "view": view,
         "board": view.board,
+        "reveal": reveal(view.board) if view.ended else None,
         "seed_hash": services.public_seed_hash(state),
         "results_link": shared_url("results.public", token=table.results_token),
     }

@@ -1,0 +1,161 @@
+"""The folded states of the tables: the ones used lately in memory, and one kept fold per long table."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import hashlib
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from companion import games as games_package
+from companion.games import kinds
+from companion.games.contract import Event, Game, evolve
+from companion.games.ledger import Events
+from companion.games.registry import get_game
+from companion.games.table import extend, fold
+from companion.games.table_state import TableState
+from companion.storage import store
+from companion.storage.db import database_name
+from companion.storage.store import TableInfo
+
+STATES_KEPT = 256  # tables whose folded state this process keeps (the most recently used)
+FOLD_KEPT_EVERY = 2_000  # entries folded past a table's kept fold before the database keeps a newer one
+
+
+class _States:
+    """The folded states of the tables used lately (in memory), and one kept fold per long table (in the database).
+
+    A table not kept here is folded from its kept fold (the ``fold_cache`` row, when it still
+    holds) and the entries after it, else from its first entry. Measured (docs/benchmarks.md,
+    2026-11-26, CPU time in one process on a busy machine): a cold board of 2,000 entries takes
+    10–23 ms folded from the first entry; at 50,000 entries, 590–670 ms, about half of it reading
+    the entries and half folding them, over the 500 ms target; from its kept fold, 314–377 ms
+    (reading them all remains). An undo folds the table again from its first entry (10,000
+    entries: 48–61 ms) and leaves the kept fold unread until a newer one is kept. The kept fold is
+    pickled: it is read only from this server's own database, and only by the games' code that
+    wrote it (:func:`fold_version`).
+    """
+
+    def __init__(self, size: int = STATES_KEPT) -> None:
+        self._tables: OrderedDict[tuple[str, int], tuple[TableState, int]] = OrderedDict()  # and its kept fold's seq
+        self._lock = threading.Lock()
+        self._size = size
+
+    def state(self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
+        """Return the table's state, folding only the entries stored since the kept one (never writing)."""
+        game = get_game(table.setup.game)
+        with self._lock:
+            kept = self._tables.get((database_name(engine), table.id))
+        if kept is None:
+            state, kept_seq = _cold(engine, game, table, load_after(0))
+        else:
+            (state, kept_seq), new = kept, load_after(kept[0].last_seq)
+            if not new:
+                return state
+            state = extend(game, state, new)
+        self._remember(engine, table, state, kept_seq)
+        return state
+
+    def keep(self, engine: Engine, table: TableInfo, state: TableState) -> None:
+        """Keep ``state`` for the table (unless a newer one is kept), and its fold in the database when due.
+
+        Called outside any write transaction: keeping the fold is a write of its own.
+        """
+        with self._lock:
+            kept = self._tables.get((database_name(engine), table.id))
+        kept_seq = kept[1] if kept is not None else 0
+        if state.last_seq - kept_seq >= FOLD_KEPT_EVERY and _keep_fold(engine, table, state):
+            kept_seq = state.last_seq
+        self._remember(engine, table, state, kept_seq)
+
+    def _remember(self, engine: Engine, table: TableInfo, state: TableState, kept_seq: int) -> None:
+        key = (database_name(engine), table.id)
+        with self._lock:
+            kept = self._tables.get(key)
+            if kept is None or kept[0].last_seq <= state.last_seq:
+                self._tables[key] = (state, max(kept_seq, kept[1] if kept is not None else 0))
+            self._tables.move_to_end(key)
+            while len(self._tables) > self._size:
+                self._tables.popitem(last=False)
+
+
+def _cold(engine: Engine, game: Game, table: TableInfo, events: list[Event]) -> tuple[TableState, int]:
+    """Fold a table not kept in memory: from its kept fold if that holds, else from its first entry.
+
+    Returns the state and the entry its kept fold reached (0 if none was used).
+    """
+    if len(events) >= FOLD_KEPT_EVERY:
+        kept = store.kept_fold(engine, table.id)
+        resumed = _resumed(game, kept, events) if kept is not None else None
+        if resumed is not None and kept is not None:
+            return resumed, kept.seq
+    return fold(game, table.setup, events), 0
+
+
+def _resumed(game: Game, kept: store.KeptFold, events: list[Event]) -> TableState | None:
+    """The fold of ``events`` from a kept fold, or None when that does not hold for them.
+
+    It does not hold when the games' code or data changed since, or when an undo came after it
+    (an undo may reach back before it: the table is then folded from its first entry).
+    """
+    count = bisect.bisect_right(events, kept.seq, key=lambda e: e.seq)
+    if kept.version != fold_version() or count == 0 or events[count - 1].seq != kept.seq:
+        return None
+    later = events[count:]
+    if any(event.kind == kinds.VOID for event in later):
+        return None
+    base: TableState = pickle.loads(kept.state)  # written by _keep_fold, in this server's own database
+    return extend(game, evolve(base, events=Events(events[:count])), later)
+
+
+def _keep_fold(engine: Engine, table: TableInfo, state: TableState) -> bool:
+    """Store the table's fold (its state without the ledger) in its one row; False if it could not be kept.
+
+    A cache: a state that cannot be pickled, or a database that takes no write now (read-only,
+    full), leaves the table folded from its first entry, and the request answers as ever.
+    """
+    try:
+        pickled = pickle.dumps(evolve(state, events=Events()), protocol=pickle.HIGHEST_PROTOCOL)
+        store.keep_fold(engine, table.id, seq=state.last_seq, version=fold_version(), state=pickled)
+    except (pickle.PicklingError, TypeError, AttributeError, SQLAlchemyError):
+        return False
+    return True
+
+
+@functools.cache
+def fold_version() -> str:
+    """Return a fingerprint of the games' code and data: a fold kept by other rules is not read."""
+    root = Path(games_package.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix != ".pyc":
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+_states = _States()
+
+
+def table_state(engine: Engine, table: TableInfo) -> TableState:
+    """Return the fold of the table's ledger."""
+    state = _states.state(engine, table, lambda after: store.load_events(engine, table.id, after))
+    _states.keep(engine, table, state)
+    return state
+
+
+def current(engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
+    """Return the table's state brought up to date through ``load_after`` (an append's own reads), never writing."""
+    return _states.state(engine, table, load_after)
+
+
+def keep(engine: Engine, table: TableInfo, state: TableState) -> None:
+    """Keep the state a move led to for the next screen (outside any write transaction)."""
+    _states.keep(engine, table, state)
