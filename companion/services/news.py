@@ -12,7 +12,8 @@ instead of once per phone.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Hashable
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from sqlalchemy import Engine
 
@@ -22,26 +23,34 @@ from companion.games.table import fold
 from companion.games.table_state import TableState
 from companion.storage.db import database_name
 from companion.storage.store import TableInfo
-from companion.web.recent import Recent
 
 MOST = 3  # a phone that missed more (it was asleep) is told the most important ones
 
-_steps: Recent[Hashable, tuple[News, ...]] = Recent(256)
+
+@dataclass(frozen=True)
+class _Step:
+    """One step of a table: compared and hashed by (database, table, from entry, to entry)."""
+
+    key: tuple[str, int, int, int]
+    table: TableInfo = field(compare=False)
+    state: TableState = field(compare=False)
+
+
+@lru_cache(maxsize=256)
+def _news_of(step: _Step) -> tuple[News, ...]:
+    """Fold the ledger up to the entry shown and compare (Python's LRU: once per step, not per phone)."""
+    since, table, state = step.key[2], step.table, step.state
+    game = get_game(table.setup.game)
+    events = state.events
+    shown = fold(game, table.setup, events[: bisect.bisect_right(events, since, key=lambda e: e.seq)])
+    return news_between(game, shown, state)
 
 
 def news_since(engine: Engine, table: TableInfo, state: TableState, since: int) -> tuple[News, ...]:
     """Return the table's news from entry ``since`` to ``state`` (for every phone: filter with ``for_phone``)."""
     if since >= state.last_seq:
         return ()
-    key = (database_name(engine), table.id, since, state.last_seq)
-    found = _steps.get(key)
-    if found is None:
-        game = get_game(table.setup.game)
-        events = state.events
-        shown = fold(game, table.setup, events[: bisect.bisect_right(events, since, key=lambda e: e.seq)])
-        found = news_between(game, shown, state)
-        _steps.put(key, found)
-    return found
+    return _news_of(_Step((database_name(engine), table.id, since, state.last_seq), table, state))
 
 
 def phone_news(news: tuple[News, ...], seat: int | None, host: bool) -> tuple[News, ...]:

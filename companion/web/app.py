@@ -30,9 +30,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    from flask_wtf.csrf import CSRFProtect
+
     from companion import config as config_module
     from companion.storage.db import make_engine, write_problem
-    from companion.web import assets, boards, cookies, errors, htmx, i18n, limits, streams
+    from companion.web import assets, errors, htmx, i18n, limits, streams
     from companion.web.live import make_broker
     from companion.web.requests import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
     from companion.web.views import catalogue, live, play, results, shell, tables
@@ -54,9 +56,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     htmx.init_app(app)
     assets.init_app(app)
     app.before_request(allow_larger_bodies)  # before the CSRF check reads the form
-    cookies.CheckedOnceCSRF(app)
-    cookies.init_app(app)
-    boards.init_app(app)
+    # Flask-WTF as shipped: the session is opened once per request, and the CSRF token is
+    # checked once (from the form, or the X-CSRFToken header htmx sends) and signed once (kept on g).
+    CSRFProtect(app)
     streams.init_app(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)

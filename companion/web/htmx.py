@@ -5,8 +5,6 @@ from __future__ import annotations
 from flask import Flask, Response
 from flask_htmx import HTMX
 
-from companion.web import cookies
-
 htmx = HTMX()
 
 
@@ -24,5 +22,5 @@ def wants_fragment() -> bool:
 def add_vary(response: Response) -> Response:
     """Mark responses that differ for htmx so caches keep page and fragment apart (an empty one has nothing to keep)."""
     if response.status_code != 204:
-        cookies.add_vary(response, "HX-Request")
+        response.vary.add("HX-Request")
     return response

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import random
 import threading
 import time
 import uuid
@@ -28,7 +27,7 @@ QUEUE_SIZE = 64
 RECHECK = 0
 RECONNECT_FIRST_DELAY = 0.2
 RECONNECT_MAX_DELAY = 10.0
-PING_SECONDS = 15.0  # a silently dead connection is noticed by the next ping
+PING_SECONDS = 15.0  # redis-py's health check: a silently dead connection is noticed by the next ping
 
 
 class Broker:
@@ -93,14 +92,18 @@ def _drain(inbox: queue.Queue[int]) -> None:
 class RedisBroker(Broker):
     """Publishes through Redis; one listener per process feeds the local subscribers.
 
-    The listener outlives Redis restarts and killed connections: it reconnects with exponential
-    backoff (0.2 s doubling to 10 s, with jitter), and after a reconnect tells every local stream
-    to read its ledger, so news published while it was away still arrives.
+    The listener outlives Redis restarts and killed connections: it reconnects with redis-py's
+    exponential backoff (0.2 s doubling to 10 s, with jitter), and after a reconnect tells every
+    local stream to read its ledger, so news published while it was away still arrives. Its own
+    client never retries by itself, so that every lost connection reaches that loop. A publish
+    retries twice, briefly (a tap waits for it), then the news is delivered in this process.
     """
 
     def __init__(self, url: str, namespace: str = "") -> None:
         super().__init__()
         import redis
+        from redis.backoff import ExponentialBackoff, ExponentialWithJitterBackoff, NoBackoff
+        from redis.retry import Retry
 
         # News is named after the database too: two deployments (or test runs) sharing one Redis
         # never hear each other's tables, whose ids repeat from one database to the next.
@@ -108,7 +111,14 @@ class RedisBroker(Broker):
 
         # A name per broker lets an operator (and the fault tests) find this process's connections.
         self.client_name = f"companion-live-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        self._redis: Any = redis.Redis.from_url(url, client_name=self.client_name, socket_keepalive=True)
+        options: dict[str, Any] = {
+            "client_name": self.client_name,
+            "socket_keepalive": True,
+            "health_check_interval": PING_SECONDS,
+        }
+        self._redis: Any = redis.Redis.from_url(url, retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2), **options)
+        self._listening: Any = redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), **options)
+        self._backoff = ExponentialWithJitterBackoff(cap=RECONNECT_MAX_DELAY, base=RECONNECT_FIRST_DELAY / 2)
         self._listener: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self.reconnects = 0
@@ -136,7 +146,7 @@ class RedisBroker(Broker):
 
     def _listen(self) -> None:
         """Listen for ever: each lost connection is logged in one line and made again."""
-        delay = RECONNECT_FIRST_DELAY
+        failures = 0
         while True:
             started = time.monotonic()
             try:
@@ -144,24 +154,21 @@ class RedisBroker(Broker):
             except Exception as error:  # a killed connection, a restart, a network cut
                 self.reconnects += 1
                 if time.monotonic() - started > RECONNECT_MAX_DELAY:
-                    delay = RECONNECT_FIRST_DELAY  # it had been working: a fresh failure starts over
+                    failures = 0  # it had been working: a fresh failure starts over
+                failures += 1
+                delay = self._backoff.compute(failures)
                 log.warning("redis listener lost its connection (%s); reconnecting in %.1f s", error, delay)
-            time.sleep(delay * random.uniform(0.8, 1.2))
-            delay = min(delay * 2, RECONNECT_MAX_DELAY)
+                time.sleep(delay)
 
     def _listen_once(self) -> None:
         """Subscribe, catch up the local streams if this is a reconnect, then pass news on."""
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        pubsub = self._listening.pubsub(ignore_subscribe_messages=True)
         try:
             pubsub.psubscribe(f"{self.prefix}*")
             if self.reconnects:
                 self.deliver_everywhere(RECHECK)
-            last_ping = time.monotonic()
             while True:
-                message = pubsub.get_message(timeout=1.0)
-                if time.monotonic() - last_ping > PING_SECONDS:
-                    pubsub.ping()
-                    last_ping = time.monotonic()
+                message = pubsub.get_message(timeout=1.0)  # pings when idle (the client's health check)
                 if message is None or message.get("type") != "pmessage":
                     continue
                 try:

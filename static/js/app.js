@@ -1,5 +1,5 @@
 /* Table Companion on the phone: connection status, polling fallback, offline queue, service worker.
-   No inline scripts or eval (strict CSP). Entries keep their idempotency key, so a resend never doubles. */
+   No inline scripts or eval (strict CSP). Entries keep their idempotency key (made here), so a resend never doubles. */
 (function () {
   "use strict";
 
@@ -175,23 +175,37 @@
     refresh();
   }
 
-  /* Each tap is an entry of its own: a key this page has already sent (the form tapped again
-     before its new board arrived, or a tap htmx queued behind the first) gets a suffix of its
-     own. A resend of the same tap (the waiting list) keeps its key, so it is never stored twice. */
-  var sentKeys = {};
-  var renewed = 0;
+  /* Each tap is an entry of its own, with an idempotency key made here, fresh for every request
+     htmx sends (the board is the same for every phone with this view: it holds no key, and a
+     page's forms may hold the key of a page sent before). A resend of the same tap (the waiting
+     list below) sends the body it kept, key included, so it is stored once. */
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16); /* crypto.randomUUID needs https; getRandomValues does not */
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
   document.body.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
-    if (detail.verb !== "post" || !isEntry(detail) || !detail.formData) return;
-    var key = detail.formData.get("key");
-    if (!key) return;
-    if (sentKeys[key]) {
-      renewed += 1;
-      key = key.slice(0, 52) + "-n" + renewed.toString(36);
-      detail.formData.set("key", key);
-    }
-    sentKeys[key] = true;
+    if (detail.verb === "post" && isEntry(detail) && detail.formData) detail.formData.set("key", newKey());
   });
+
+  /* A board's form that htmx does not send (ending the table loads a page) gets this phone's
+     CSRF token and, for an entry, a fresh key as it is sent: a board fetched by htmx holds neither. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.method !== "post" || form.hasAttribute("hx-post")) return;
+    var fields = [["csrf_token", csrfToken()]];
+    if (/\/events$/.test(form.getAttribute("action") || "")) fields.push(["key", newKey()]);
+    fields.forEach(function (field) {
+      if (form.querySelector("input[name='" + field[0] + "']")) return; /* a page's own form has them */
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = field[0];
+      input.value = field[1];
+      form.appendChild(input);
+    });
+  }, true);
 
   /* Anything else that fails (not an entry, not a board refresh) says so; nothing is resent. */
   function answerFailed(event) {
@@ -246,10 +260,8 @@
   function enqueue(config, element) {
     var data = config.formData;
     var queue = loadQueue();
-    var key = data.get("key") || String(Date.now());
-    var taken = queue.filter(function (item) { return item.key.indexOf(key) === 0; }).length;
-    /* A tap repeated while offline is meant: give the repeat a key of its own. */
-    if (taken) { key = (key + "-" + taken).slice(0, 64); data.set("key", key); }
+    var key = data.get("key");
+    if (queue.some(function (item) { return item.key === key; })) return; /* already waiting */
     queue.push({ path: config.path, body: new URLSearchParams(data).toString(), key: key, label: labelOf(element, data) });
     saveQueue(queue);
     markQueued(element);

@@ -119,6 +119,13 @@ def test_with_redis_every_app_server_shares_the_counters(database_url: str) -> N
     assert second.test_client().get("/t/MISS9").status_code == 429
 
 
+def test_with_redis_away_each_process_counts_in_its_own_memory(database_url: str) -> None:
+    app = limited_app(database_url, RATE_LIMIT_MISSES="3 per minute", REDIS_URL="redis://127.0.0.1:9/0")
+    guesser = app.test_client()
+    assert [guesser.get(f"/t/AWAY{i}").status_code for i in range(3)] == [404] * 3  # answered, not 500
+    assert guesser.get("/t/AWAY9").status_code == 429
+
+
 @pytest.mark.parametrize(
     "target",
     [

@@ -56,14 +56,15 @@ def member(code: str, *, seat_checked: bool = True) -> tuple[TableInfo, Membersh
 def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
     """Return what the table page needs around the board (the host's seats and invitations)."""
     state = table_state(table)
+    key = services.new_key()  # this page's forms' keys, for a phone that posts them without JavaScript
     return {
-        "board_html": boards.board_markup(table, role),
+        "board_html": boards.board_markup(table, role, key),
         "controls": services.seat_view(state, role.seat, role.host).controls if role.host else {},
         "table": table,
         "role": role,
         "state": state,
         "game": get_game(table.setup.game),
-        "key": services.new_key(),
+        "key": key,
         "kinds": kinds,
     }
 
@@ -77,8 +78,8 @@ def table(code: str) -> ResponseReturnValue:
     since = sequence_number(request.args.get("since"))
     if since is not None and since == table_state(table).last_seq:
         return "", 204  # nothing new: the poll keeps what it shows
-    # The board (the same for every phone of this role) and what is news for this phone since its last one.
-    return boards.board(table, role, fragment=True) + notices(table, role, since)
+    # The board (the same for every phone with this view) and what is news for this phone since its last one.
+    return boards.board(table, role) + notices(table, role, since)
 
 
 @bp.post("/events")
