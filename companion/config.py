@@ -31,6 +31,9 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None) -> None:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         LANGUAGES=("en", "ja"),
+        # One step per burst of taps: an advancing move waits this long after the table moved on
+        # (companion.games.table.HOLD; 0 turns it off, for tests that step through a game at once).
+        ADVANCE_HOLD_SECONDS=1.0,
     )
     environment = {
         "DATABASE_URL": os.environ.get("COMPANION_DATABASE_URL"),

@@ -30,6 +30,8 @@ def _moves(moves: tuple[Move, ...]) -> list[str]:
     for move in moves:
         fields = "; ".join(_field(f) for f in move.fields) or "—"
         guard = f"`{move.guard.field}`: the value shown when the move was made" if move.guard else "—"
+        if move.advances:
+            guard += "; advances the table: refused for a moment after the table moved on (one step per burst)"
         undo = "yes" if move.undoable else "no"
         lines.append(f"| `{move.kind}` | {move.label} | {fields} | {_who(move)} | {undo} | {guard} |")
     return lines
@@ -54,6 +56,11 @@ def events_reference() -> str:
         "",
         "Generated from the game registry by `python -m companion.docs > docs/events.md`;",
         "a test fails when this file is out of date.",
+        "",
+        "A move that *advances the table* (a flip, an end of round or turn, the end of the table) takes one",
+        "step per burst of taps: when it is appended less than a second after another entry changed the",
+        "value its guard checks, it is refused as already done. This is decided when an entry is appended,",
+        "from the times entries were stored; a ledger is always replayed as it is.",
         "",
         "## Every table",
         "",

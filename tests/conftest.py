@@ -183,6 +183,9 @@ def app(database_url: str, tmp_path: Path) -> Flask:
             "DATABASE_URL": database_url,
             "SECRET_KEY": "test-secret",
             "WTF_CSRF_ENABLED": False,
+            # These tests step through whole games faster than any table taps; the hold that makes a
+            # burst of taps one step is tested with its real length (tests/web/test_one_step.py).
+            "ADVANCE_HOLD_SECONDS": 0,
         }
     )
 

@@ -79,7 +79,9 @@ class Move:
     the entry it gets for a phone that may not see it. ``who`` is one of OWN_SEAT, ANYONE, HOST, JOIN, ACTIVE,
     or a function of the setup for moves that a rule option restricts. ACTIVE is read from the game's
     state (``active_seat``) when the move is made and when a ledger is folded again, so an entry an
-    undo left out of turn is skipped on replay as it would be refused now.
+    undo left out of turn is skipped on replay as it would be refused now. ``advances`` marks a move
+    that moves the whole table on: it is refused for a moment after the table has moved on (see
+    ``table.HOLD``), so that a burst of taps takes one step.
     """
 
     kind: str
@@ -92,6 +94,7 @@ class Move:
     guard: Guard | None = None
     remember: tuple[str, ...] = ()  # fields the server remembers across its tables, for quick re-entry
     secret: Secret | None = None  # what of it only its seat sees until it is revealed (the log is per seat)
+    advances: bool = False  # moves the whole table on (a flip, an end of round or turn): one step per burst of taps
 
     def who_at(self, setup: Setup) -> str:
         """Return who may make this move at a table with ``setup``."""
@@ -123,6 +126,7 @@ class Control:
     allowed: bool
     seats: tuple[int, ...] = ()
     hidden: tuple[tuple[str, int], ...] = ()
+    advances: bool = False  # the move's ``advances``: its buttons wait a moment after the table moves on
     on_turn: bool = False
 
 
@@ -146,7 +150,7 @@ class Viewer:
         control = self.controls[kind]
         if seat is None or not control.seats or seat in control.seats:
             return control
-        return Control(control.kind, False, (), control.hidden, control.on_turn)
+        return Control(control.kind, False, (), control.hidden, control.advances, control.on_turn)
 
     def acting_for(self, kind: str, seat: int | None = None) -> int | None:
         """Return the seat the control of ``kind`` (for ``seat``) acts for when it is not this phone's own.

@@ -11,17 +11,37 @@ earlier event was voided, is skipped by the fold and listed in ``skipped`` with 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 from companion.games import kinds
 from companion.games.contract import Event, Game, Setup, evolve
 from companion.games.ledger import Events
 from companion.games.mechanics.tally import new_sheet
-from companion.games.moves import ACTIVE, ANYONE, HOST, JOIN, OWN_SEAT, Control, Move, Secret, Viewer, check_payload
+from companion.games.moves import (
+    ACTIVE,
+    ANYONE,
+    HOST,
+    JOIN,
+    OWN_SEAT,
+    Control,
+    Guard,
+    Move,
+    Secret,
+    Viewer,
+    check_payload,
+)
 from companion.games.scores import Scoreboard
 from companion.games.table_moves import TABLE_KINDS, held_by_another, move_of, moves, seat_name
 from companion.games.table_state import ENTRIES_ANYONE, ENTRY_POLICY, TableState
 from companion.games.words import N_, Message, RuleError, msg
+
+# One step per burst of taps: an advancing move (``Move.advances``) is refused this long after the
+# table moved on, when the value its guard checks was made current by another entry (a second tap,
+# another phone's tap). Decided when an entry is appended, from the times entries were stored:
+# replaying a ledger never asks. static/js/app.js holds the same buttons as long (HOLD_MS).
+HOLD = timedelta(seconds=1)
+
 
 # -- The fold ------------------------------------------------------------------------------------
 
@@ -50,9 +70,10 @@ def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableS
         return _refold(game, state.origin or state.setup, ledger, state.voids + new_voids)
     # The refused entries so far are shared, not copied: a long ledger's append stays O(1).
     newly_skipped: dict[int, Message] = {}
+    before = state
     state = _apply_all(game, state, added, (), newly_skipped)
     skipped = {**state.skipped, **newly_skipped} if newly_skipped else state.skipped
-    return evolve(state, events=ledger, skipped=skipped)
+    return _note_moved(game, before, evolve(state, events=ledger, skipped=skipped), added[-1])
 
 
 def _refold(game: Game, setup: Setup, ledger: Events, voids: tuple[tuple[int, int], ...]) -> TableState:
@@ -118,18 +139,22 @@ def _voided(voids: Sequence[tuple[int, int]]) -> set[int]:
 # -- Deciding a new move -----------------------------------------------------------------------
 
 
-def decide(game: Game, state: TableState, event: Event, *, joining: bool = False) -> tuple[Event, TableState]:
+def decide(
+    game: Game, state: TableState, event: Event, *, joining: bool = False, hold: timedelta = HOLD
+) -> tuple[Event, TableState]:
     """Check a new move against its record and the table, and return it with the state after it.
 
     Raises RuleError (with the reason) when the move may not be made now: unknown, after the
     end, by someone the record does not allow, made on a screen the table has moved on from
     (its guard), or refused by the rules. ``joining`` is true only for the server's own flows (a
     phone joining, a profile restored, an import's fresh seed). An undo folds the table again.
+    ``hold`` is how long an advancing move waits after the table moved on (:data:`HOLD`).
     """
+    _check_hold(game, state, event, hold)
     checked, after = _tried(game, state, event, joining)
     if checked.kind == kinds.VOID:
         return checked, extend(game, state, (checked,))
-    return checked, evolve(after, events=state.events.appended((checked,)))
+    return checked, _note_moved(game, state, evolve(after, events=state.events.appended((checked,))), checked)
 
 
 def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[Event, TableState]:
@@ -163,6 +188,66 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if move.kind in TABLE_KINDS:
         return checked, move.apply(setup, state, checked)
     return checked, evolve(state, game=move.apply(setup, state.game, checked))
+
+
+def _held_guards(game: Game) -> tuple[tuple[Guard, bool], ...]:
+    """Return the guards of the game's advancing moves, each once, and whether it reads the table's state."""
+    held = _HELD.get(game.slug)
+    if held is None:
+        by_field = {
+            move.guard.field: (move.guard, move.kind in TABLE_KINDS)
+            for move in moves(game).values()
+            if move.advances and move.guard is not None
+        }
+        held = _HELD[game.slug] = tuple(by_field.values())
+    return held
+
+
+_HELD: dict[str, tuple[tuple[Guard, bool], ...]] = {}
+
+
+def _note_moved(game: Game, before: TableState, after: TableState, last: Event) -> TableState:
+    """Note which advancing guards ``last`` (the newest entry) changed, and when it was stored."""
+    if last.at is None:
+        return after
+    changed = {
+        guard.field: (last.seq, last.at)
+        for guard, table_wide in _held_guards(game)
+        if guard.current(before if table_wide else before.game) != guard.current(after if table_wide else after.game)
+    }
+    return evolve(after, moved={**after.moved, **changed}) if changed else after
+
+
+def _check_hold(game: Game, state: TableState, event: Event, hold: timedelta) -> None:
+    """Raise RuleError when an advancing move comes less than ``hold`` after the table moved on.
+
+    The move's guard value is current, but another entry made it so a moment ago: this tap was
+    meant for the board before (a burst of taps, two phones at once). Checked before the rules, so
+    that the player hears why rather than what the new board would first need. A move without a
+    guard (the end of the table) waits for any advancing guard.
+    """
+    move = moves(game).get(event.kind)
+    if move is None or not move.advances or event.at is None or not state.moved or state.ended:
+        return
+    if move.guard is not None:
+        table_wide = move.kind in TABLE_KINDS
+        if event.payload.get(move.guard.field) != move.guard.current(state if table_wide else state.game):
+            return  # made on a screen the table has moved on from: its guard says so
+        noted = state.moved.get(move.guard.field)
+    else:
+        noted = max(state.moved.values(), key=lambda moved: moved[1])
+    if noted is None:
+        return
+    seq, at = noted
+    if timedelta(0) <= event.at - at < hold:
+        changed_by = state.event(seq)
+        raise RuleError(
+            N_(
+                "The table has just moved on ({what}), so this tap was not recorded. Look at the board,"
+                " then tap again if you still mean it."
+            ),
+            what=describe(game, state, changed_by) if changed_by is not None else "",
+        )
 
 
 def _check_turn(game: Game, setup: Setup, game_state: Any, event: Event) -> None:
@@ -242,7 +327,7 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
     hidden = ((move.guard.field, move.guard.current(scope_state)),) if move.guard else ()
     if who == OWN_SEAT:
         seats = _seats_for(state, seat, host)
-        return Control(move.kind, bool(seats), seats, hidden)
+        return Control(move.kind, bool(seats), seats, hidden, move.advances)
     if who == HOST:
         allowed = host
     elif who == ACTIVE:
@@ -254,7 +339,7 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
             _tried(game, state, Event(state.last_seq + 1, move.kind, dict(hidden), author=seat, by_host=host), False)
         except RuleError:
             allowed = False
-    return Control(move.kind, allowed, (), hidden, on_turn=who == ACTIVE)
+    return Control(move.kind, allowed, (), hidden, move.advances, on_turn=who == ACTIVE)
 
 
 def viewer(

@@ -245,6 +245,7 @@ TABLE_MOVES = (
         lambda setup, state, e, who: msg(N_("The table ended; the seed is revealed")),
         who=HOST,
         undoable=False,
+        advances=True,
     ),
 )
 TABLE_KINDS = frozenset(move.kind for move in TABLE_MOVES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from companion.games.contract import Event, Setup
@@ -63,6 +64,9 @@ class TableState:
     voided: frozenset[int] = frozenset()
     skipped: Mapping[int, Message] = field(default_factory=dict)
     voids: tuple[tuple[int, int], ...] = ()  # (entry, the entry it undoes) for every undo in the ledger
+    # guard field -> (seq, time) of the entry that last changed its value, for the advancing moves'
+    # guards: noted as entries are appended (or caught up with); a table folded afresh knows none.
+    moved: Mapping[str, tuple[int, datetime]] = field(default_factory=dict)
     origin: Setup | None = None  # the setup before any reseed: an undo folds the ledger again from it
 
     @property

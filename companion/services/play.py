@@ -7,7 +7,7 @@ import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine
@@ -21,7 +21,7 @@ from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.scores import Scoreboard
-from companion.games.table import decide, describe, score, undoable, viewer
+from companion.games.table import HOLD, decide, describe, score, undoable, viewer
 from companion.games.table_moves import moves
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
@@ -55,6 +55,7 @@ def record(
     broker: Broker | None = None,
     joining: bool = False,
     device: str | None = None,
+    hold: timedelta = HOLD,
 ) -> Appended:
     """Append a move if its record and the rules allow it (once per idempotency key), then tell the table.
 
@@ -64,7 +65,8 @@ def record(
     the state it leads to is kept for the next screen; the table's phones are told. Raises
     RuleError (and stores nothing) when the move is refused. ``device`` is the phone that claims
     ``author``'s seat, checked on the ledger as it is (a host whose seat was freed records as the
-    host; anyone else gets :class:`SeatNotHeld`).
+    host; anyone else gets :class:`SeatNotHeld`). ``hold``: how long an advancing move waits after
+    the table moved on (one step per burst of taps).
     """
     game = get_game(table.setup.game)
     sent = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
@@ -79,7 +81,7 @@ def record(
                 if not numbered.by_host:
                     raise SeatNotHeld
                 numbered = evolve(numbered, author=None)
-            checked, after = decide(game, before, numbered, joining=joining)
+            checked, after = decide(game, before, numbered, joining=joining, hold=hold)
             ledger.append(checked, idempotency_key)
     except IntegrityError:  # the same key, stored meanwhile by a request that was sent twice
         first = store.stored_event(engine, table.id, idempotency_key)

@@ -310,6 +310,51 @@
   }
   document.body.addEventListener("htmx:afterSettle", function (event) { localTimes(event.target); });
 
+  /* One step per burst of taps: a button that moves the whole table on (a flip, an end of round or
+     turn) waits a moment when its step has just changed on this phone's board, or when it has just
+     appeared there (where another button was tapped), and says so beside it, so that a second tap
+     meant for the board before is not taken for the next step. The server refuses such a tap as
+     long (ADVANCE_HOLD_SECONDS), counted from when the change was stored. */
+  var HOLD_MS = 1000;
+  var stepsShown = null; /* move kind -> the step its button showed; null until the first look */
+  var heldUntil = {};
+  function holdAdvancing() {
+    var now = Date.now();
+    var soonest = 0;
+    var firstLook = stepsShown === null;
+    var shown = {};
+    document.querySelectorAll("input[data-advances]").forEach(function (kind) {
+      var form = kind.form;
+      if (!form) return;
+      var step = form.querySelector("input[data-step]");
+      var value = step ? step.value : "";
+      if (!firstLook && stepsShown[kind.value] !== value) heldUntil[kind.value] = now + HOLD_MS;
+      shown[kind.value] = value;
+      var wait = (heldUntil[kind.value] || 0) - now;
+      if (wait > 0 && (!soonest || wait < soonest)) soonest = wait;
+      var note = form.querySelector(".held-note");
+      form.classList.toggle("held", wait > 0);
+      form.querySelectorAll("button").forEach(function (button) {
+        if (wait > 0) { button.disabled = true; button.setAttribute("data-held", ""); }
+        else if (button.hasAttribute("data-held")) { button.disabled = false; button.removeAttribute("data-held"); }
+      });
+      if (wait > 0 && !note) {
+        note = document.createElement("span");
+        note.className = "held-note";
+        note.setAttribute("role", "status");
+        note.textContent = kind.getAttribute("data-advances");
+        form.appendChild(note);
+      } else if (wait <= 0 && note) {
+        note.parentNode.removeChild(note);
+      }
+    });
+    stepsShown = shown;
+    if (soonest) setTimeout(holdAdvancing, soonest + 10);
+  }
+  holdAdvancing();
+  document.body.addEventListener("htmx:afterSwap", holdAdvancing);
+  document.body.addEventListener("htmx:afterSettle", holdAdvancing);
+
   function renderQueue(queue) {
     if (!pendingBox) return;
     var list = pendingBox.querySelector("ol");

@@ -974,6 +974,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("The movement phase is over: the trade phase begins")),
         who=ANYONE,
         guard=_step_guard,
+        advances=True,
     ),
     Move(
         LAY,
@@ -1074,6 +1075,7 @@ MOVES = (
         _while_playing(_end_turn),
         lambda setup, state, e, who: msg(N_("{name} ends the turn"), name=who),
         guard=_action_guard,
+        advances=True,
     ),
 )
 

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from companion.games.andromeda import rules
 from companion.games.contract import Player, Setup
+from companion.games.mechanics.turns import end_turn_label
 from companion.games.moves import Viewer
 from companion.games.words import N_, Message, msg
 
@@ -126,6 +127,7 @@ class AndromedaView:
     last_challenge: Message | None
     bonus_kinds: tuple[tuple[str, str], ...]
     set_actions: tuple[tuple[str, str, bool], ...]  # title, move kind, asks how many stations
+    end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
     card_phase: bool
 
 
@@ -205,6 +207,7 @@ def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> Andro
         set_actions=tuple(
             (title, rules.ACTION_KINDS[action], action == rules.MOVE_STATIONS) for action, title in SET_ACTIONS
         ),
+        end_turn_label=end_turn_label(viewer, setup.player(turn)) if turn is not None else None,
         card_phase=game.phase == rules.MOVEMENT,
     )
 

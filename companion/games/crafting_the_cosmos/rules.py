@@ -654,6 +654,7 @@ MOVES = (
             lambda state: state.round,
             N_("That end phase has already been played: the table is in round {now}. Nothing was recorded."),
         ),
+        advances=True,
     ),
 )
 

@@ -740,6 +740,7 @@ MOVES = (
             lambda state: state.round,
             N_("That round has already ended: the table is in round {now}. Nothing was recorded."),
         ),
+        advances=True,
     ),
     Move(
         BONUS,

@@ -1209,6 +1209,7 @@ MOVES = (
         ),
         who=ACTIVE,
         guard=_turn,
+        advances=True,  # starts the next player's turn: a second tap on End the turn lands here
     ),
     Move(
         "sb.assign",
@@ -1293,6 +1294,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("End of turn")),
         who=ACTIVE,
         guard=_turn,
+        advances=True,
     ),
     Move(
         "sb.reroll",

@@ -7,9 +7,10 @@ from types import ModuleType
 from typing import ClassVar
 
 from companion.games.contract import Player, Setup
+from companion.games.mechanics.turns import end_turn_label
 from companion.games.moves import Control, Viewer
 from companion.games.space_base import rules
-from companion.games.words import N_, msg
+from companion.games.words import N_, Message, msg
 
 
 @dataclass(frozen=True)
@@ -299,6 +300,7 @@ class SpaceBaseView:
     dice_before: tuple[tuple[int, int], ...]  # the dice before each reroll of this turn
     set_dice: tuple[int, ...]
     guesses: tuple[str, ...]  # labels of the options still at the app's guess
+    end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
 
 
 def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> SpaceBaseView:
@@ -378,4 +380,5 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         dice_before=roll.before if roll is not None else (),
         set_dice=game.set_dice,
         guesses=tuple(option.label for option in rules.guesses_used(setup)),
+        end_turn_label=end_turn_label(viewer, setup.player(game.active)) if game.active is not None else None,
     )

@@ -833,6 +833,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("Flipped the starship cards")),
         who=flipper,
         guard=_turn,
+        advances=True,
     ),
     Move(
         SOLO_CHOICE,
@@ -868,6 +869,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("Cards turned: {cards}"), cards=_cards_text(e.payload)),
         who=flipper,
         guard=_turn,
+        advances=True,
     ),
     Move(
         HAND,
@@ -877,6 +879,7 @@ MOVES = (
         lambda setup, state, e, who: msg(N_("Cards drawn: {cards}"), cards=_cards_text(e.payload)),
         who=ANYONE,
         guard=_turn,
+        advances=True,
     ),
     Move(
         SOLO_CARD,

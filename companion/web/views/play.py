@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
@@ -103,6 +104,7 @@ def record(code: str) -> ResponseReturnValue:
         idempotency_key=checked_key(form.get("key", "")),
         broker=broker(),
         device=device_id() if role.seat is not None else None,
+        hold=timedelta(seconds=float(current_app.config["ADVANCE_HOLD_SECONDS"])),
     )
     forget_table_states()
     if wants_fragment():
