@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_live_table import live
-from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join
+from tests.browser.test_table_on_phones import act_for_others, board_seq, caught_up, create_table, join
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +115,7 @@ def seated(phone, server: str, game: str, players: int = 3):  # type: ignore[no-
     """The host and each player's phone at a new table of ``game``, every phone live."""
     host = phone()
     create_table(host, server, game, NAMES[:players])
+    act_for_others(host)  # the host, not seated, taps for the seat whose turn it is
     link = server + host.locator("a[href^='/join/']").first.get_attribute("href")
     phones = []
     for name in NAMES[:players]:
@@ -162,6 +163,7 @@ def andromeda(phone, server: str):  # type: ignore[no-untyped-def]
         host.locator(f"#name-{seat}").fill(name)
     host.locator("form button[type=submit]").first.click()
     host.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    act_for_others(host)  # the host, not seated, taps for the seat whose turn it is
     link = server + host.locator("a[href^='/join/']").first.get_attribute("href")
     phones = []
     for name in NAMES:
