@@ -12,7 +12,7 @@ from tests.browser.conftest import screenshot
 from tests.browser.test_joining import network_server  # noqa: F401 (a fixture)
 from tests.browser.test_live_table import live, open_table
 from tests.browser.test_space_base import buy_first_ship
-from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
+from tests.browser.test_table_on_phones import act_for_others, board_seq, caught_up, create_table, join, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -144,6 +144,7 @@ def test_the_reveal_is_still_when_the_phone_asks_for_less_motion(live_server: st
 def test_a_refused_tap_says_so_briefly_without_moving_the_controls(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
     create_table(host, live_server, "score-pad", ["Aki", "Ben"])
+    act_for_others(host)  # the host, not seated, records for Aki
     minus = host.get_by_role("button", name="Aki: Victory points minus one")
     minus.scroll_into_view_if_needed()
     where = "() => document.querySelector('form.stepper').getBoundingClientRect().top + window.scrollY"
