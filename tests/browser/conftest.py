@@ -38,7 +38,9 @@ def live_server(tmp_path: Path) -> Iterator[str]:
     url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
     upgrade(url)
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-tests"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    # Served as ./scripts/run serves it, on every network of the machine: the host's browser opens
+    # it through 127.0.0.1, and the links it shows (results, QR codes) name the machine's address.
+    server = make_server("0.0.0.0", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
