@@ -25,10 +25,7 @@ from companion.games.table import HOLD, decide, describe, score, undoable, viewe
 from companion.games.table_moves import moves
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
-from companion.results import (
-    PlayResult,
-    play_result,
-)
+from companion.results import PlayResult, play_result
 from companion.services import catalogues, states
 from companion.storage import history, store
 from companion.storage.store import Appended, TableInfo

@@ -13,9 +13,7 @@ from companion.games.scenario import MAX_NAME
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.words import N_, RuleError
-from companion.results import (
-    PlayResult,
-)
+from companion.results import PlayResult
 from companion.services.play import record
 from companion.services.states import table_state
 from companion.services.tables import NotFound

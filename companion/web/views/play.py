@@ -10,12 +10,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import services
+from companion.exports import SOURCE_NAME, bgstats_link, bgstats_push
 from companion.games import kinds
 from companion.games.registry import get_game
 from companion.games.table_moves import moves
 from companion.games.words import N_
 from companion.policy import Action, allows, require
-from companion.results import SOURCE_NAME, bgstats_link, bgstats_push, reveal
+from companion.results import reveal
 from companion.storage.store import TableInfo
 from companion.web import boards
 from companion.web.htmx import wants_fragment

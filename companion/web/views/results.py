@@ -9,11 +9,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import services
+from companion.exports import SOURCE_NAME, bgstats_file, categories_csv, players_csv
 from companion.games.registry import GAMES, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.words import N_, RuleError
 from companion.policy import Action, require
-from companion.results import SOURCE_NAME, PlayResult, bgstats_file, categories_csv, players_csv
+from companion.results import PlayResult
 from companion.storage.store import TableInfo
 from companion.web.membership import (
     device_id,
