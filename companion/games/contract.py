@@ -127,10 +127,6 @@ class Game(Protocol):
         """Categories the table's tally sheet starts with."""
 
     @property
-    def rule_version(self) -> int:
-        """The version of the game's rules and state: stored folds (snapshots) of another version are redone."""
-
-    @property
     def table_extras(self) -> bool:
         """True when the game is kept on the table's tally sheet and dice tray (a score pad).
 

@@ -349,9 +349,51 @@ def viewer(
     host: bool,
     remembered: Mapping[str, tuple[Mapping[str, Any], ...]] | None = None,
 ) -> Viewer:
-    """Return the phone a view is made for, with its controls and what the server remembers for re-entry."""
+    """Return the phone a view is made for, with its controls and what the server remembers for re-entry.
+
+    What the server remembers leaves out the secrets typed at this table that this phone may not
+    read (a bonus card typed, then undone, would otherwise top every other phone's list).
+    """
     active = None if state.ended else _active_seat(game, state.game)
-    return Viewer(seat, host, controls(game, state, seat, host), remembered or {}, active)
+    known = _without_secrets_typed_here(game, state, seat, remembered or {})
+    return Viewer(seat, host, controls(game, state, seat, host), known, active)
+
+
+def _without_secrets_typed_here(
+    game: Game, state: TableState, seat: int | None, remembered: Mapping[str, tuple[Mapping[str, Any], ...]]
+) -> Mapping[str, tuple[Mapping[str, Any], ...]]:
+    by_kind = moves(game)
+    hidden: dict[str, set[tuple[Any, ...]]] = {}
+    for kind in remembered:
+        move = by_kind.get(kind)
+        if move is None or move.secret is None:
+            continue
+        hidden[kind] = {
+            tuple(sorted((name, e.payload[name]) for name in move.remember if name in e.payload))
+            for e in state.events
+            if e.kind == kind and not _secret_shown(move.secret, state, state.game, e, seat)
+        }
+    if not any(hidden.values()):
+        return remembered
+    return {
+        kind: tuple(facts for facts in values if tuple(sorted(facts.items())) not in hidden.get(kind, set()))
+        for kind, values in remembered.items()
+    }
+
+
+def skip_reason(game: Game, state: TableState, event: Event, seat: int | None) -> Message | None:
+    """Return why the fold left the entry out, as the phone of ``seat`` may read it (None: not left out).
+
+    A reason can name a secret field (an offered card the player no longer holds): for a phone
+    that may not read the entry's secret it is only said that the entry no longer applies.
+    """
+    reason = state.skipped.get(event.seq)
+    move = moves(game).get(event.kind)
+    if reason is None or move is None or move.secret is None:
+        return reason
+    if _secret_shown(move.secret, state, state.game, event, seat):
+        return reason
+    return msg(N_("it concerns a card only its player sees"))
 
 
 def undoable(game: Game, state: TableState, target: Event, seat: int | None, host: bool) -> bool:

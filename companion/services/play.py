@@ -21,15 +21,15 @@ from companion.games.registry import get_game
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.scores import Scoreboard
-from companion.games.table import HOLD, decide, describe, score, undoable, viewer
+from companion.games.table import HOLD, decide, describe, score, skip_reason, undoable, viewer
 from companion.games.table_moves import moves
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
 from companion.results import PlayResult, play_result
 from companion.services import catalogues, states
 from companion.storage import history, store
+from companion.storage.live import Broker
 from companion.storage.store import Appended, TableInfo
-from companion.web.live import Broker
 
 
 class KeyReused(Exception):
@@ -252,7 +252,7 @@ def log_page(state: TableState, seat: int | None, host: bool, before: int | None
                 author=author,
                 text=describe(game, state, event, seat),
                 voided=event.seq in state.voided,
-                skipped=state.skipped.get(event.seq),
+                skipped=skip_reason(game, state, event, seat),
                 undoable=undoable(game, state, event, seat, host),
             )
         )

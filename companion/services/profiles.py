@@ -18,8 +18,8 @@ from companion.services.play import record
 from companion.services.states import table_state
 from companion.services.tables import NotFound
 from companion.storage import history, store
+from companion.storage.live import Broker
 from companion.storage.store import TableInfo
-from companion.web.live import Broker
 
 
 def player_stats(

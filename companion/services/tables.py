@@ -21,8 +21,8 @@ from companion.games.scenario import all_options as all_options  # the new-table
 from companion.games.words import N_, RuleError
 from companion.services.play import new_key, record, take_seat
 from companion.storage import store
+from companion.storage.live import Broker
 from companion.storage.store import TableInfo
-from companion.web.live import Broker
 
 COLOUR_NAMES = dict(
     zip(

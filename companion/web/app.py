@@ -34,8 +34,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from companion import config as config_module
     from companion.storage.db import make_engine, write_problem
+    from companion.storage.live import make_broker
     from companion.web import assets, errors, htmx, i18n, limits, streams
-    from companion.web.live import make_broker
     from companion.web.requests import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
     from companion.web.views import catalogue, live, play, results, shell, tables
 

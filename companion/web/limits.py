@@ -6,7 +6,7 @@ counted, so a table in play never comes near the limit). Counters live in Redis 
 ``COMPANION_REDIS_URL`` is set (shared by every app server), in memory otherwise; if Redis stops
 answering, each process counts in its own memory meanwhile (Flask-Limiter's in-memory fallback).
 Each limit is a string of the ``limits`` library ("60 per hour"), configurable
-(``COMPANION_RATE_LIMIT_*``). A refusal is a 429 with the translated page of companion/errors.py.
+(``COMPANION_RATE_LIMIT_*``). A refusal is a 429 with the translated page of companion/web/errors.py.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import re
 from collections.abc import Mapping
@@ -21,8 +22,8 @@ from companion.games.moves import Move
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.table_state import TableState
 from companion.games.words import N_, Message, RuleError, msg
+from companion.storage.live import Broker
 from companion.storage.store import TableInfo
-from companion.web.live import Broker
 
 ENGINE_KEY = "companion.engine"
 BROKER_KEY = "companion.broker"
@@ -158,8 +159,15 @@ def qr_svg(link: str) -> bytes:
 
 
 def qr_response(link: str) -> Response:
-    """Return ``link`` as an SVG QR code response (kept an hour by the phone)."""
-    return Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    """Return ``link`` as an SVG QR code response, checked again each time it is shown.
+
+    The link can change under the same URL (the machine's network address after a move to
+    another Wi-Fi), so the phone revalidates: an unchanged link answers 304 by its ETag.
+    """
+    response = Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": "private, no-cache"})
+    response.set_etag(hashlib.sha256(link.encode()).hexdigest()[:32])
+    response.make_conditional(request)
+    return response
 
 
 def qr_data_uri(link: str) -> str:

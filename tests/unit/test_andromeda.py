@@ -12,10 +12,10 @@ from companion.games.andromeda.rules import Andromeda, Trade
 from companion.games.contract import Event, Player, Setup, evolve
 from companion.games.options import resolve_options
 from companion.games.registry import get_game
-from companion.games.table import decide, describe, fold, new_table, score, viewer
+from companion.games.table import decide, describe, fold, new_table, score, skip_reason, viewer
 from companion.games.table_moves import moves
 from companion.games.table_state import TABLE_OPTIONS, TableState
-from companion.games.words import RuleError
+from companion.games.words import N_, RuleError, msg
 
 GAME = get_game("andromeda")
 NAMES = ("Aki", "Ben", "Chika", "Dai", "Emi")
@@ -579,3 +579,14 @@ def test_a_bonus_card_can_be_offered_only_while_it_is_held() -> None:
     table.play("offer", seat=3, card="4")
     table.play("lay", seat=1, card="3")
     assert table.refused("offer", seat=2, card="silver") == "{name} holds no {kind} bonus card."
+
+
+def test_why_a_face_down_offer_no_longer_applies_is_said_only_to_its_own_phone() -> None:
+    table = trading(bonus={2: {"silver": 1}})
+    table.play("lay", seat=1, card="1")
+    offer = table.play("offer", seat=2, card="silver")
+    reason = msg(N_("{name} holds no {kind} bonus card."), name="Ben", kind="silver")
+    state = evolve(table.state, skipped={offer.seq: reason})  # as after an undo of how Ben got the card
+    assert skip_reason(GAME, state, offer, 2) == reason
+    for other in (3, None):
+        assert "silver" not in skip_reason(GAME, state, offer, other).render()

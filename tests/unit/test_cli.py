@@ -84,7 +84,7 @@ def test_score_uses_the_pure_core_only(tmp_path: Path) -> None:
         f"main(['score', {str(example)!r}], standalone_mode=False)\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in "
         "('sqlalchemy', 'sqlmodel', 'flask', 'redis', 'psycopg', 'jinja2', 'werkzeug') "
-        "or m in ('companion.services', 'companion.storage', 'companion.web.live'))\n"
+        "or m in ('companion.services', 'companion.storage', 'companion.storage.live'))\n"
         "sys.stderr.write(repr(loaded))\n"
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)

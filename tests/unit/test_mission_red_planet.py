@@ -12,7 +12,7 @@ from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.scenario import replay
 from companion.games.scores import Scoreboard
-from companion.games.table import describe, extend
+from companion.games.table import describe, extend, viewer
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
 
@@ -615,3 +615,13 @@ def test_a_character_is_face_down_on_other_phones_until_it_is_called() -> None:
     state, _ = picks(Game(), Aki=2).play()
     ben = red_planet_view(state.setup, state.game, viewer_for(state, 2))
     assert all(line.character is None for line in ben.characters) and ben.still_picking == ("Ben", "Chika")
+
+
+def test_a_bonus_card_typed_then_undone_is_not_offered_to_the_other_phones_for_re_entry() -> None:
+    typed = {"points": 5, "name": "Scout"}
+    state, _ = Game().add(mrp.BONUS, seat=1, **typed).add(kinds.VOID, target=1).play()
+    elsewhere = {"points": 3, "name": "Pilot"}  # typed at another table of this server
+    remembered = {mrp.BONUS: (typed, elsewhere)}
+    assert viewer(MRP, state, 2, False, remembered).remembered[mrp.BONUS] == (elsewhere,)
+    assert viewer(MRP, state, None, True, remembered).remembered[mrp.BONUS] == (elsewhere,), "nor the host's"
+    assert viewer(MRP, state, 1, False, remembered).remembered[mrp.BONUS] == (typed, elsewhere), "its typist's"

@@ -42,7 +42,6 @@ class CoinToss:
     options = ()
     tally_categories: tuple[TallyCategory, ...] = ()
     table_extras = False
-    rule_version = 1
     moves = (Move(TOSS, N_("Toss"), (), _toss, lambda setup, state, e, who: msg(N_("Tossed")), who=ANYONE),)
 
     def __init__(self, templates: str) -> None:

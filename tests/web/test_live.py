@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web.live import Broker, RedisBroker
+from companion.storage.live import Broker, RedisBroker
 from tests.conftest import new_table, post_event
 
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -13,7 +13,6 @@ GAME = BoardGame(
     news=news.andromeda_news,
     is_over=news.is_over,
     slug=rules.SLUG,
-    rule_version=1,
     name=N_("Andromeda"),
     min_players=3,
     max_players=5,

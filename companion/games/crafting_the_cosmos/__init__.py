@@ -29,7 +29,6 @@ GAME = BoardGame(
     news=news.cosmos_news,
     is_over=news.is_over,
     slug=rules.SLUG,
-    rule_version=2,  # 2: the stack reshuffled after an import's fresh seed is kept in the state
     name=N_("Crafting the Cosmos"),
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,

@@ -35,7 +35,6 @@ class BoardGame:
     initial_state: Callable[[Setup], Any]
     score_state: Callable[[Setup, Any], Scoreboard]
     view: Callable[[Setup, Any, Viewer], Any]
-    rule_version: int  # raise it when the rules or the shape of the state change: stored folds are redone
     reference_lines: tuple[str, ...] = ()
     tally_categories: tuple[TallyCategory, ...] = ()
     bgg_id: int | None = None  # BoardGameGeek, for BG Stats (None: BG Stats matches the play by name)

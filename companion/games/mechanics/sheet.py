@@ -26,7 +26,6 @@ class SheetGame:
     min_players: int
     max_players: int
     tally_categories: tuple[TallyCategory, ...]
-    rule_version: int  # raise it when the rules or the shape of the state change: stored folds are redone
     tie_breakers: tuple[str, ...] = ()
     options: tuple[RuleOption, ...] = ()
     moves: tuple[Move, ...] = ()

@@ -13,7 +13,6 @@ GAME = BoardGame(
     news=news.red_planet_news,
     is_over=news.is_over,
     slug=rules.SLUG,
-    rule_version=2,  # 2: cards by their effect, characters, the state before the final scoring
     name=N_("Mission: Red Planet"),
     min_players=2,
     max_players=6,

@@ -12,7 +12,6 @@ POINTS = "vp"
 
 GAME = SheetGame(
     slug="score-pad",
-    rule_version=1,
     name=N_("Score pad (any other game)"),
     min_players=1,
     max_players=6,

@@ -22,7 +22,6 @@ _kinds = ", ".join(f"`{kind}`" for kind in rules.REWARD_KINDS)
 GAME = BoardGame(
     is_over=news.is_over,
     slug=rules.SLUG,
-    rule_version=2,  # 2: charge tokens on each card (deployed ones too), rerolls, set dice
     name=N_("Space Base"),
     min_players=2,
     max_players=5,

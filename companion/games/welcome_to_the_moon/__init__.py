@@ -63,7 +63,6 @@ def _text(label: object) -> str:
 
 GAME = BoardGame(
     slug=rules.SLUG,
-    rule_version=2,
     name=N_("Welcome to the Moon"),
     min_players=1,
     max_players=6,

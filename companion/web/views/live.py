@@ -9,7 +9,7 @@ from flask import Blueprint, Response, request
 from flask_babel import gettext
 
 from companion import services
-from companion.web.live import RECHECK
+from companion.storage.live import RECHECK
 from companion.web.requests import broker, engine, sequence_number
 from companion.web.streams import gate, stream_keys
 from companion.web.views.play import member
