@@ -1,8 +1,9 @@
 """What each phone sees and may do on the Mission: Red Planet panel.
 
 The panel removes the secrets it would show (the log leaves out the moves' secret fields by
-itself): a phone sees its own seat's bonus cards and nobody else's until the end, a discovery card's effect only if its seat placed it (until it is turned
-up), and another seat's character only once it has been called.
+itself): a phone sees its own seat's bonus cards and nobody else's until the end, a discovery
+card's effect only if its seat placed it (until it is turned up), and another seat's character
+only once it has been called.
 """
 
 from __future__ import annotations
