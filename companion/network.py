@@ -63,7 +63,12 @@ def is_loopback(hostname: str) -> bool:
     try:
         ip = ipaddress.ip_address(name)
     except ValueError:
-        return False
+        try:  # the short IPv4 spellings a browser also accepts: "127.1", "0", "2130706433"
+            ip = ipaddress.ip_address(socket.inet_aton(name))
+        except OSError:
+            return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # "::ffff:127.0.0.1"
     return ip.is_loopback or ip.is_unspecified
 
 

@@ -166,7 +166,9 @@ def lan() -> str:
     return found[0]
 
 
-@pytest.mark.parametrize("loopback", ["127.0.0.1:5123", "localhost:5123", "[::1]:5123"])
+@pytest.mark.parametrize(
+    "loopback", ["127.0.0.1:5123", "localhost:5123", "[::1]:5123", "127.1:5123", "[::ffff:127.0.0.1]:5123", "0:5123"]
+)
 def test_a_page_opened_through_loopback_shares_the_lan_address_and_port(app: Flask, lan: str, loopback: str) -> None:
     host = browser_at(app, loopback)
     code = new_table(host)
