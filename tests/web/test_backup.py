@@ -29,7 +29,15 @@ def run(monkeypatch: pytest.MonkeyPatch, database_url: str, *args: str) -> Any:
 
 
 def make_app(url: str) -> Flask:
-    return create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "backup", "WTF_CSRF_ENABLED": False})
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": url,
+            "SECRET_KEY": "backup",
+            "WTF_CSRF_ENABLED": False,
+            "ADVANCE_HOLD_SECONDS": 0,
+        }
+    )
 
 
 def results(client: FlaskClient, code: str) -> str:

@@ -46,7 +46,14 @@ def another_server(folder: Path, **config: str) -> Flask:
     folder.mkdir()
     url = fresh_database_url(folder)
     return create_app(
-        {"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "other", "WTF_CSRF_ENABLED": False, **config}
+        {
+            "TESTING": True,
+            "DATABASE_URL": url,
+            "SECRET_KEY": "other",
+            "WTF_CSRF_ENABLED": False,
+            "ADVANCE_HOLD_SECONDS": 0,  # steps faster than a table taps
+            **config,
+        }
     )
 
 

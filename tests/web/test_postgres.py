@@ -13,7 +13,7 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture
 def pg_client():  # type: ignore[no-untyped-def]
     url = migrated_postgres_url()
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False, "ADVANCE_HOLD_SECONDS": 0})
     yield app.test_client, app
     app.extensions["companion.engine"].dispose()
 
