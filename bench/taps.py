@@ -176,37 +176,16 @@ def sb_purchases(phone: Callable[[], Page], base: str) -> dict[str, object]:
 
 
 def cosmos_taps(phone: Callable[[], Page], base: str) -> dict[str, object]:
-    """A Crafting the Cosmos player creates an advanced life, then the round's phase ends."""
+    """A Crafting the Cosmos player takes crystals from the supply, then the round's phase ends."""
     host = phone()
     link = new_table(host, base, "crafting-the-cosmos", ["Aki", "Ben"])
     aki = phone()
     join(aki, link, "Aki")
-    life = Taps(aki)
-    life.tap(aki.get_by_role("button", name="Create an advanced life"))
+    crystals = Taps(aki)
+    crystals.tap(aki.get_by_role("button", name="Take crystals").first)
     phase = Taps(aki)
     phase.tap(aki.locator("button", has_text="End phase of round").first)
-    return {"cosmos_advanced_life_taps": life.count, "cosmos_end_phase_taps": phase.count}
-
-
-def andromeda_taps(phone: Callable[[], Page], base: str) -> dict[str, object]:
-    """Each Andromeda player places their stations (the app draws the setup cards), then the trade begins."""
-    host = phone()
-    link = new_table(host, base, "andromeda", ["Aki", "Ben", "Chika"], **{"setup-draw": "app"})
-    seats = {name: phone() for name in ("Aki", "Ben", "Chika")}
-    placing: list[int] = []
-    for name, page in seats.items():
-        join(page, link, name)
-    for page in seats.values():
-        page.reload()
-        taps = Taps(page)
-        taps.tap(page.get_by_role("button", name="Place the stations"))
-        placing.append(taps.count)
-    for page in seats.values():
-        page.reload()
-    start = next(page for page in seats.values() if page.locator("button", has_text="start the trade").count())
-    trade = Taps(start)
-    trade.tap(start.locator("button", has_text="start the trade").first)
-    return {"andromeda_place_stations_taps": max(placing), "andromeda_start_the_trade_taps": trade.count}
+    return {"cosmos_take_crystals_taps": crystals.count, "cosmos_end_phase_taps": phase.count}
 
 
 def main() -> int:
@@ -264,7 +243,6 @@ def main() -> int:
             figures["red_planet_rounds_to_a_scoring_round_taps"] = scoring.count
             figures.update(sb_purchases(phone, base))
             figures.update(cosmos_taps(phone, base))
-            figures.update(andromeda_taps(phone, base))
             browser.close()
         server.shutdown()
     sys.stdout.write(json.dumps(figures, indent=2) + "\n")
