@@ -130,10 +130,12 @@ def take_seat(
     key: str,
     by_host: bool = False,
     broker: Broker | None = None,
+    profile_token: str | None = None,
 ) -> Appended:
     """Give ``seat`` to the phone ``device`` (refused if another phone holds it, or if ``by_host`` and
-    another phone has held it: the host never reaches a seat's secrets)."""
-    return record(
+    another phone has held it: the host never reaches a seat's secrets); the phone's profile, if it
+    has one, remembers the seat for its history."""
+    appended = record(
         engine,
         table,
         broker=broker,
@@ -144,6 +146,10 @@ def take_seat(
         idempotency_key=key,
         joining=True,
     )
+    profile = history.find_profile(engine, token=profile_token) if profile_token else None
+    if profile is not None:
+        history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
+    return appended
 
 
 @dataclass(frozen=True)

@@ -55,12 +55,6 @@ def find_profile(engine: Engine, token: str | None) -> history.Profile | None:
     return history.find_profile(engine, token=token) if token else None
 
 
-def link_seat(engine: Engine, profile: history.Profile | None, table: TableInfo, seat: int) -> None:
-    """Remember a seat that a profile's phone has just taken."""
-    if profile is not None:
-        history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
-
-
 def restore_profile(
     engine: Engine, profile: history.Profile, *, device: str, broker: Broker | None = None
 ) -> tuple[str, list[tuple[TableInfo, int]]]:

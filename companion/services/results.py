@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import Engine
 
-from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
-from companion.games.scenario import all_options as all_options  # the new-table form lists them
+from companion.exports import SOURCE_NAME, bgstats_link, bgstats_push
+from companion.games.registry import get_game
 from companion.games.scores import Scoreboard
 from companion.games.table_state import TableState
 from companion.results import (
@@ -16,12 +16,14 @@ from companion.results import (
     BarChart,
     BreakdownRow,
     PlayResult,
+    Reveal,
     SeatResult,
     bar_chart,
     breakdown,
     play_result,
+    reveal,
 )
-from companion.services.play import keep_play, kept_play, scoreboard
+from companion.services.play import keep_play, kept_play, public_seed_hash, scoreboard
 from companion.services.states import table_state
 from companion.services.tables import NotFound
 from companion.storage import history
@@ -37,20 +39,29 @@ def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -
 class ResultsView:
     """What the results page shows, computed here so that the template only displays."""
 
+    state: TableState
     board: Scoreboard
     seats: tuple[SeatResult, ...]  # in rank order, names as shown
     winners: tuple[str, ...]
     rows: tuple[BreakdownRow, ...]
     chart: BarChart
     ended: bool
+    reveal: Reveal | None  # the winner and how it was settled, shown first once the table has ended
+    seed_hash: str
+    bgstats_link: str | None  # sends the ended play to the BG Stats app
 
 
-def results_view(engine: Engine, table: TableInfo, state: TableState, translate: Callable[[str], str]) -> ResultsView:
-    """Return the results of a table: ranks, winners, breakdown rows and chart, names of forgotten players replaced."""
+def results_view(engine: Engine, table: TableInfo, translate: Callable[[str], str]) -> ResultsView:
+    """Return the results of a table: ranks, winners, breakdown rows and chart (names of forgotten
+    players replaced), the reveal and the BG Stats link once it has ended, the seed's hash."""
+    state = table_state(engine, table)
     board = scoreboard(state)
     play = play_result(table.code, table.setup, board, {}, table.created_at)
+    link = None
     if state.ended:
-        keep_play(engine, table, state)  # kept when the table ended; this heals a table that ended before
+        kept = keep_play(engine, table, state)  # kept when the table ended; this heals a table that ended before
+        game = get_game(table.setup.game)
+        link = bgstats_link(bgstats_push(kept, translate(game.name), game.bgg_id, translate(SOURCE_NAME)))
         forgotten = history.forgotten_seats(engine, table_id=table.id)
         play = replace(
             play,
@@ -61,12 +72,16 @@ def results_view(engine: Engine, table: TableInfo, state: TableState, translate:
         )
     rows = breakdown(play.seats)
     return ResultsView(
+        state=state,
         board=board,
         seats=play.seats,
         winners=tuple(seat.name for seat in play.winners),
         rows=rows,
         chart=bar_chart(play.seats, rows),
         ended=state.ended,
+        reveal=reveal(board) if state.ended else None,
+        seed_hash=public_seed_hash(state),
+        bgstats_link=link,
     )
 
 

@@ -140,6 +140,7 @@ def start_table(
     play_as: str | None,
     device: str,
     broker: Broker | None = None,
+    profile_token: str | None = None,
 ) -> NewTable:
     """Create a table; seat its host's phone at the seat chosen as "I play as", as the join link would.
 
@@ -149,7 +150,16 @@ def start_table(
     seat = host_seat(players, play_as)  # checked before anything is stored
     table = create_table(engine, slug=slug, players=players, options=options)
     if seat is not None:
-        take_seat(engine, table, seat=seat, device=device, key=new_key(), by_host=True, broker=broker)
+        take_seat(
+            engine,
+            table,
+            seat=seat,
+            device=device,
+            key=new_key(),
+            by_host=True,
+            broker=broker,
+            profile_token=profile_token,
+        )
     return NewTable(table, seat)
 
 

@@ -10,13 +10,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from companion import services
-from companion.exports import SOURCE_NAME, bgstats_link, bgstats_push
 from companion.games import kinds
 from companion.games.registry import get_game
 from companion.games.table_moves import moves
 from companion.games.words import N_
 from companion.policy import Action, allows, require
-from companion.results import reveal
 from companion.storage.store import TableInfo
 from companion.web import boards
 from companion.web.htmx import wants_fragment
@@ -153,24 +151,18 @@ def results(code: str) -> ResponseReturnValue:
 
 def results_context(table: TableInfo) -> dict[str, object]:
     """Return what the results page needs (for a member or through the read-only results link)."""
-    state = table_state(table)
-    view = services.results_view(engine(), table, state, gettext)
-    context: dict[str, object] = {
+    view = services.results_view(engine(), table, gettext)
+    return {
         "table": table,
-        "state": state,
+        "state": view.state,
         "game": get_game(table.setup.game),
         "view": view,
         "board": view.board,
-        "reveal": reveal(view.board) if view.ended else None,
-        "seed_hash": services.public_seed_hash(state),
+        "reveal": view.reveal,
+        "seed_hash": view.seed_hash,
+        "bgstats_link": view.bgstats_link,
         "results_link": shared_url("results.public", token=table.results_token),
     }
-    if view.ended:
-        play = services.export_play(engine(), table)
-        context["bgstats_link"] = bgstats_link(
-            bgstats_push(play, gettext(get_game(play.game).name), get_game(play.game).bgg_id, gettext(SOURCE_NAME))
-        )
-    return context
 
 
 @bp.get("/qr.svg")

@@ -107,13 +107,13 @@ def create_table() -> ResponseReturnValue:
             play_as=form.get(services.PLAY_AS),
             device=device_id(),
             broker=broker(),
+            profile_token=profile_token(),
         )
     except RuleError as error:
         return render_template("tables/new.html", **_new_table_context(slug, form.to_dict(), error.message)), 422
     remember(new.table.code, host=True)
     if new.seat is not None:
         remember(new.table.code, seat=new.seat)
-        services.link_seat(engine(), services.find_profile(engine(), profile_token()), new.table, new.seat)
     return redirect(url_for("play.table", code=new.table.code), 303)
 
 
@@ -140,9 +140,17 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     key = checked_key(request.form.get("key", ""))
     current = membership(table.code)
     host = current is not None and current.host
-    services.take_seat(engine(), table, seat=seat, device=device_id(), key=key, by_host=host, broker=broker())
+    services.take_seat(
+        engine(),
+        table,
+        seat=seat,
+        device=device_id(),
+        key=key,
+        by_host=host,
+        broker=broker(),
+        profile_token=profile_token(),
+    )
     remember(table.code, seat=seat)
-    services.link_seat(engine(), services.find_profile(engine(), profile_token()), table, seat)
     return redirect(url_for("play.table", code=table.code), 303)
 
 
