@@ -39,6 +39,7 @@ class TableInfo:
     setup: Setup
     created_at: datetime
     imported: bool = False
+    last_seq: int = 0  # the number of its last entry when it was read (a request reads it once)
 
 
 def _table_info(record: TableRecord) -> TableInfo:
@@ -53,6 +54,7 @@ def _table_info(record: TableRecord) -> TableInfo:
         setup=Setup(record.game, players, dict(record.options), record.seed),
         created_at=_utc(record.created_at),
         imported=record.imported,
+        last_seq=record.last_seq,
     )
 
 

@@ -58,6 +58,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_KEY_PREFIX", "companion-limits")
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app)  # one per app: each keeps its own storage
+    # The decorated views refer to it weakly; with RATELIMIT_ENABLED false nothing else would hold it.
+    app.extensions["companion.limiter"] = limiter
     new_table = limiter.shared_limit(_configured("RATE_LIMIT_NEW_TABLE"), scope="new-table")
     join = limiter.limit(_configured("RATE_LIMIT_JOIN"))
     for views, limit in ((NEW_TABLE_VIEWS, new_table), (JOIN_VIEWS, join)):

@@ -67,13 +67,16 @@ _STATES = "companion_table_states"
 
 
 def table_state(table: TableInfo) -> TableState:
-    """Return the table's state, read once per request (the view and the board share it)."""
+    """Return the table's state, read once per request (the view and the board share it).
+
+    ``table`` was read in this request: a state kept up to its last entry is current.
+    """
     states: dict[int, TableState] = g.setdefault(_STATES, {})
     state = states.get(table.id)
     if state is None:
         from companion import services
 
-        state = states[table.id] = services.table_state(engine(), table)
+        state = states[table.id] = services.table_state(engine(), table, stored_up_to=table.last_seq)
     return state
 
 

@@ -18,6 +18,7 @@ from companion.games.options import resolve_options
 from companion.games.registry import get_game
 from companion.games.table import extend, fold
 from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.storage import store
 from companion.storage.db import make_engine
 from companion.storage.migrate import upgrade
 
@@ -114,6 +115,43 @@ def test_a_state_kept_by_the_server_catches_up_with_entries_another_server_store
             )
         assert services.table_state(engine, table).last_seq == first.last_seq + 3
         assert services.table_state(engine, table).tally.count(1, "vp") == 3
+    finally:
+        engine.dispose()
+
+
+def test_a_request_that_read_the_tables_row_reads_the_ledger_only_when_the_row_is_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        services.table_state(engine, table)
+        reads: list[int] = []
+        load_events = store.load_events
+        monkeypatch.setattr(store, "load_events", lambda *args: reads.append(1) or load_events(*args))
+        read = services.find_table(engine, code=table.code)
+        assert services.table_state(engine, read, stored_up_to=read.last_seq).last_seq == 0
+        assert reads == []  # kept up to the row's last entry: current without reading the ledger
+        services.record(  # this server's state is kept at entry 1
+            engine,
+            table,
+            kind="tally.add",
+            payload={"seat": 1, "category": "vp", "delta": 2},
+            author=None,
+            by_host=True,
+            idempotency_key="fresh-key",
+        )
+        other = make_engine(url)  # another server stores entry 2
+        try:
+            with store.appending(other, table.id) as ledger:
+                ledger.append(Event(2, "tally.add", {"seat": 2, "category": "vp", "delta": 3}, by_host=True), "k2")
+        finally:
+            other.dispose()
+        read = services.find_table(engine, code=table.code)
+        state = services.table_state(engine, read, stored_up_to=read.last_seq)
+        assert state.last_seq == 2 and state.tally.count(2, "vp") == 3 and reads
     finally:
         engine.dispose()
 
