@@ -9,6 +9,7 @@ import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine
@@ -26,7 +27,17 @@ from companion.storage.db import database_name
 from companion.storage.store import TableInfo
 
 STATES_KEPT = 256  # tables whose folded state this process keeps (the most recently used)
+STEPS_KEPT = 16  # a table's latest states kept with it, for the news of a phone a few entries behind
 FOLD_KEPT_EVERY = 2_000  # entries folded past a table's kept fold before the database keeps a newer one
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A table's state, the entry its kept fold reached, and its latest states before it (oldest first)."""
+
+    state: TableState
+    fold_seq: int
+    earlier: tuple[TableState, ...] = ()
 
 
 class _States:
@@ -44,16 +55,16 @@ class _States:
     """
 
     def __init__(self, size: int = STATES_KEPT) -> None:
-        self._tables: OrderedDict[tuple[str, int], tuple[TableState, int]] = OrderedDict()  # and its kept fold's seq
+        self._tables: OrderedDict[tuple[str, int], _Kept] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
+    def _kept(self, engine: Engine, table: TableInfo) -> _Kept | None:
+        with self._lock:
+            return self._tables.get((database_name(engine), table.id))
+
     def state(
-        self,
-        engine: Engine,
-        table: TableInfo,
-        load_after: Callable[[int], list[Event]],
-        stored_up_to: int | None = None,
+        self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]], stored_up_to: int | None
     ) -> TableState:
         """Return the table's state, folding only the entries stored since the kept one (never writing).
 
@@ -61,18 +72,17 @@ class _States:
         a kept state that far is current, and the ledger is not read again.
         """
         game = get_game(table.setup.game)
-        with self._lock:
-            kept = self._tables.get((database_name(engine), table.id))
-        if kept is not None and stored_up_to is not None and kept[0].last_seq >= stored_up_to:
-            return kept[0]
+        kept = self._kept(engine, table)
+        if kept is not None and stored_up_to is not None and kept.state.last_seq >= stored_up_to:
+            return kept.state
         if kept is None:
-            state, kept_seq = _cold(engine, game, table, load_after(0))
+            state, fold_seq = _cold(engine, game, table, load_after(0))
         else:
-            (state, kept_seq), new = kept, load_after(kept[0].last_seq)
+            new = load_after(kept.state.last_seq)
             if not new:
-                return state
-            state = extend(game, state, new)
-        self._remember(engine, table, state, kept_seq)
+                return kept.state
+            state, fold_seq = extend(game, kept.state, new), kept.fold_seq
+        self._remember(engine, table, state, fold_seq)
         return state
 
     def keep(self, engine: Engine, table: TableInfo, state: TableState) -> None:
@@ -80,19 +90,42 @@ class _States:
 
         Called outside any write transaction: keeping the fold is a write of its own.
         """
-        with self._lock:
-            kept = self._tables.get((database_name(engine), table.id))
-        kept_seq = kept[1] if kept is not None else 0
-        if state.last_seq - kept_seq >= FOLD_KEPT_EVERY and _keep_fold(engine, table, state):
-            kept_seq = state.last_seq
-        self._remember(engine, table, state, kept_seq)
+        kept = self._kept(engine, table)
+        fold_seq = kept.fold_seq if kept is not None else 0
+        if state.last_seq - fold_seq >= FOLD_KEPT_EVERY and _keep_fold(engine, table, state):
+            fold_seq = state.last_seq
+        self._remember(engine, table, state, fold_seq)
 
-    def _remember(self, engine: Engine, table: TableInfo, state: TableState, kept_seq: int) -> None:
+    def earlier(self, engine: Engine, table: TableInfo, state: TableState, seq: int) -> TableState | None:
+        """Return the table's state at entry ``seq`` (before ``state``) from the states kept, or None.
+
+        One kept at ``seq``, else the newest kept before it carried on with ``state``'s entries up
+        to ``seq``: never a fold from the first entry, whatever the table's length. When ``seq``
+        is older than every state kept, the oldest one kept.
+        """
+        kept = self._kept(engine, table)
+        if kept is None or seq > state.last_seq:
+            return None
+        states = (*kept.earlier, kept.state)
+        before = [kept_state for kept_state in states if kept_state.last_seq <= seq]
+        base, events = (before[-1] if before else states[0]), state.events
+        count = len(base.events)
+        if count and (count > len(events) or events[count - 1] != base.events[count - 1]):
+            return None  # kept from another ledger than ``state``'s
+        upto = bisect.bisect_right(events, max(seq, base.last_seq), key=lambda e: e.seq)
+        return extend(get_game(table.setup.game), base, events[count:upto])
+
+    def _remember(self, engine: Engine, table: TableInfo, state: TableState, fold_seq: int) -> None:
         key = (database_name(engine), table.id)
         with self._lock:
             kept = self._tables.get(key)
-            if kept is None or kept[0].last_seq <= state.last_seq:
-                self._tables[key] = (state, max(kept_seq, kept[1] if kept is not None else 0))
+            if kept is None:
+                self._tables[key] = _Kept(state, fold_seq)
+            elif kept.state.last_seq < state.last_seq:
+                earlier = (*kept.earlier, kept.state)[-STEPS_KEPT:]
+                self._tables[key] = _Kept(state, max(fold_seq, kept.fold_seq), earlier)
+            elif kept.state.last_seq == state.last_seq and fold_seq > kept.fold_seq:
+                self._tables[key] = _Kept(kept.state, fold_seq, kept.earlier)
             self._tables.move_to_end(key)
             while len(self._tables) > self._size:
                 self._tables.popitem(last=False)
@@ -171,9 +204,15 @@ def table_state(engine: Engine, table: TableInfo, *, stored_up_to: int | None = 
 
 def current(engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
     """Return the table's state brought up to date through ``load_after`` (an append's own reads), never writing."""
-    return _states.state(engine, table, load_after)
+    return _states.state(engine, table, load_after, None)
 
 
 def keep(engine: Engine, table: TableInfo, state: TableState) -> None:
     """Keep the state a move led to for the next screen (outside any write transaction)."""
     _states.keep(engine, table, state)
+
+
+def earlier_state(engine: Engine, table: TableInfo, state: TableState, seq: int) -> TableState | None:
+    """Return the table's state at entry ``seq`` from the few latest states kept (the oldest kept
+    if ``seq`` is older), or None when none is kept."""
+    return _states.earlier(engine, table, state, seq)

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion import services
 from companion.games import ledger as ledgers
+from companion.games import table as table_module
 from companion.games.contract import Event, Game, Player, Setup
 from companion.games.ledger import Events
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
+from companion.games.news import news_between
 from companion.games.options import resolve_options
 from companion.games.registry import get_game
 from companion.games.table import extend, fold
 from companion.games.table_state import TABLE_OPTIONS, TableState
+from companion.services.news import news_since
 from companion.storage import store
 from companion.storage.db import make_engine
 from companion.storage.migrate import upgrade
@@ -152,6 +156,47 @@ def test_a_request_that_read_the_tables_row_reads_the_ledger_only_when_the_row_i
         read = services.find_table(engine, code=table.code)
         state = services.table_state(engine, read, stored_up_to=read.last_seq)
         assert state.last_seq == 2 and state.tally.count(2, "vp") == 3 and reads
+    finally:
+        engine.dispose()
+
+
+def test_the_news_of_a_step_on_a_long_table_comes_from_the_states_kept_not_from_a_fold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'news.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        tally = [
+            Event(n, "tally.add", {"seat": 1 + n % 2, "category": "vp", "delta": 1}, by_host=True)
+            for n in range(1, 3001)
+        ]
+        store.insert_ledger(engine, table.id, tally, "bulk-")
+        services.table_state(engine, table)  # the first board after the import folds it all, once
+
+        def add(kind: str, payload: dict[str, object], key: str) -> None:
+            services.record(engine, table, kind=kind, payload=payload, author=None, by_host=True, idempotency_key=key)
+
+        add("tally.add", {"seat": 1, "category": "vp", "delta": 5}, "news-1")  # entry 3001
+        add("void", {"target": 3001}, "news-2")  # entry 3002: another phone's undo
+        add("tally.add", {"seat": 2, "category": "vp", "delta": 1}, "news-3")  # entry 3003
+        now = services.table_state(engine, table)
+        expected = news_between(SCORE_PAD, fold(SCORE_PAD, table.setup, list(now.events)[:3000]), now)
+        assert expected  # the undo is news
+
+        applied = []
+        apply_all = table_module._apply_all
+
+        def counted(game: Game, state: TableState, events: Iterable[Event], *rest: Any) -> TableState:
+            listed = list(events)
+            applied.append(len(listed))
+            return apply_all(game, state, listed, *rest)
+
+        monkeypatch.setattr(table_module, "_apply_all", counted)
+        assert news_since(engine, table, now, 3000) == expected
+        assert news_since(engine, table, now, 3002) == ()  # the undo was seen already
+        assert sum(applied) < 10  # not the 3,000 entries a fold from the first entry applies
     finally:
         engine.dispose()
 
