@@ -44,17 +44,20 @@ def scanned(page) -> str:  # type: ignore[no-untyped-def]
     """Return what a camera reads from the QR code the page shows (once the page has settled).
 
     A camera looks again when it reads nothing: the board may be swapped in (the table's news)
-    while the image is drawn, so this tries a few times before it says the code cannot be read.
+    while the image is drawn, and a busy machine draws late, so this looks for up to about ten
+    seconds before it says the code cannot be read (with a screenshot of what it saw).
     """
     page.wait_for_load_state("networkidle")
     found = []
-    for _attempt in range(5):
+    for _attempt in range(20):
         size, grey = page.locator("img.qr").evaluate(READ_PIXELS)
         view = zxingcpp.ImageView(memoryview(base64.b64decode(grey)), size, size, zxingcpp.ImageFormat.Lum)
         found = zxingcpp.read_barcodes(view, formats=zxingcpp.BarcodeFormat.QRCode)
         if found:
             break
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(500)
+    if len(found) != 1:
+        screenshot(page, "qr-code-unreadable")
     assert len(found) == 1
     return str(found[0].text)
 
