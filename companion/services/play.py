@@ -18,8 +18,6 @@ from companion.games.contract import Event, Game, evolve
 from companion.games.mechanics.randomness import seed_hash
 from companion.games.moves import Control, Viewer, check_payload
 from companion.games.registry import get_game
-from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
-from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.scores import Scoreboard
 from companion.games.table import HOLD, decide, describe, score, skip_reason, undoable, viewer
 from companion.games.table_moves import moves
