@@ -58,7 +58,11 @@ def bound_translations() -> dict[str, Any]:
 
     A context processor: the catalogue is looked up once per render, not once per string
     (Flask-Babel's own callables look up the request, the locale and the catalogue every time).
-    Macros imported without context keep Flask-Babel's callables.
+    Macros imported without context keep Flask-Babel's callables. Measured by
+    ``bench/instructions.py --mode tap`` (an entry and four seats' boards, 2026-11-26): 55.0
+    million instructions with it, 64.1 million with Flask-Babel's callables alone (+17 %). It
+    uses Jinja's ``_make_new_gettext``, the wrapper Jinja's own i18n extension installs: check it
+    when Jinja is upgraded (tests/web/test_i18n.py renders through it).
     """
     translations = get_translations()
     return {
