@@ -54,10 +54,12 @@ def record(
 ) -> Appended:
     """Append a move if its record and the rules allow it (once per idempotency key), then tell the table.
 
-    One straight pipeline: a write transaction holds the table's row; a key already stored gets
-    the first answer again (or :class:`KeyReused` for another entry); the kept state is brought up
-    to date and the move decided on it through its record; the entry is inserted and committed;
-    the state it leads to is kept for the next screen; the table's phones are told. Raises
+    One straight pipeline: a write transaction holds the table's row; the kept state is brought up
+    to date (the ledger is read only when the row is ahead of it) and the move decided on it
+    through its record; the entry is inserted and committed; the state it leads to is kept for
+    the next screen; the table's phones are told. A key already stored is a unique-key violation
+    (or, when the move no longer fits, found after its refusal): the same entry gets the first
+    answer again, another entry :class:`KeyReused`. Raises
     RuleError (and stores nothing) when the move is refused. ``device`` is the phone that claims
     ``author``'s seat, checked on the ledger as it is (a host whose seat was freed records as the
     host; anyone else gets :class:`SeatNotHeld`). ``hold``: how long an advancing move waits after
@@ -67,18 +69,21 @@ def record(
     sent = Event(seq=0, kind=kind, payload=dict(payload), author=author, by_host=by_host)
     try:
         with store.appending(engine, table.id) as ledger:
-            first = ledger.stored(idempotency_key)
-            if first is not None:
-                return _answered_before(game, first, sent)
-            before = states.current(engine, table, ledger.events_after)
+            before = states.current(engine, table, ledger.events_after, ledger.last_seq)
             numbered = evolve(sent, seq=ledger.last_seq + 1, at=datetime.now(UTC))
-            if device is not None and numbered.author is not None and before.claims.get(numbered.author) != device:
-                if not numbered.by_host:
-                    raise SeatNotHeld
-                numbered = evolve(numbered, author=None)
-            checked, after = decide(game, before, numbered, joining=joining, hold=hold)
+            try:
+                if device is not None and numbered.author is not None and before.claims.get(numbered.author) != device:
+                    if not numbered.by_host:
+                        raise SeatNotHeld
+                    numbered = evolve(numbered, author=None)
+                checked, after = decide(game, before, numbered, joining=joining, hold=hold)
+            except (RuleError, SeatNotHeld):
+                first = ledger.stored(idempotency_key)  # sent again after it was stored (and the table moved on)
+                if first is None:
+                    raise
+                return _answered_before(game, first, sent)
             ledger.append(checked, idempotency_key)
-    except IntegrityError:  # the same key, stored meanwhile by a request that was sent twice
+    except IntegrityError:  # the same key: a form sent again (or twice at once)
         first = store.stored_event(engine, table.id, idempotency_key)
         if first is None:
             raise

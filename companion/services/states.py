@@ -202,9 +202,12 @@ def table_state(engine: Engine, table: TableInfo, *, stored_up_to: int | None = 
     return state
 
 
-def current(engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]]) -> TableState:
-    """Return the table's state brought up to date through ``load_after`` (an append's own reads), never writing."""
-    return _states.state(engine, table, load_after, None)
+def current(
+    engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]], stored_up_to: int
+) -> TableState:
+    """Return the table's state up to entry ``stored_up_to`` (the locked row's last entry), read
+    through ``load_after`` (an append's own reads) only when the state kept is behind; never writing."""
+    return _states.state(engine, table, load_after, stored_up_to)
 
 
 def keep(engine: Engine, table: TableInfo, state: TableState) -> None:
