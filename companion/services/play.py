@@ -149,7 +149,7 @@ def take_seat(
         idempotency_key=key,
         joining=True,
     )
-    profile = history.find_profile(engine, token=profile_token) if profile_token else None
+    profile = history.find_profile(engine, token=profile_token) if profile_token and appended.created else None
     if profile is not None:
         history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seat)
     return appended

@@ -54,7 +54,7 @@ class ResultsView:
 def results_view(engine: Engine, table: TableInfo, translate: Callable[[str], str]) -> ResultsView:
     """Return the results of a table: ranks, winners, breakdown rows and chart (names of forgotten
     players replaced), the reveal and the BG Stats link once it has ended, the seed's hash."""
-    state = table_state(engine, table)
+    state = table_state(engine, table, stored_up_to=table.last_seq)
     board = scoreboard(state)
     play = play_result(table.code, table.setup, board, {}, table.created_at)
     link = None

@@ -55,25 +55,35 @@ class _States:
     """
 
     def __init__(self, size: int = STATES_KEPT) -> None:
-        self._tables: OrderedDict[tuple[str, int], _Kept] = OrderedDict()
+        # By database, table and code: a database made again under the same URL reuses ids, not codes.
+        self._tables: OrderedDict[tuple[str, int, str], _Kept] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
     def _kept(self, engine: Engine, table: TableInfo) -> _Kept | None:
         with self._lock:
-            return self._tables.get((database_name(engine), table.id))
+            return self._tables.get((database_name(engine), table.id, table.code))
 
     def state(
-        self, engine: Engine, table: TableInfo, load_after: Callable[[int], list[Event]], stored_up_to: int | None
+        self,
+        engine: Engine,
+        table: TableInfo,
+        load_after: Callable[[int], list[Event]],
+        stored_up_to: int | None,
+        locked: bool = False,
     ) -> TableState:
         """Return the table's state, folding only the entries stored since the kept one (never writing).
 
         ``stored_up_to``: the last entry the database held when the caller read the table's row;
-        a kept state that far is current, and the ledger is not read again.
+        a kept state that far is current, and the ledger is not read again. ``locked``: that row
+        is locked for an append, so a kept state past it is not this database's (restored under
+        the running server, say) and the table is folded afresh.
         """
         game = get_game(table.setup.game)
         kept = self._kept(engine, table)
-        if kept is not None and stored_up_to is not None and kept.state.last_seq >= stored_up_to:
+        if kept is not None and locked and stored_up_to is not None and kept.state.last_seq > stored_up_to:
+            kept = None
+        elif kept is not None and stored_up_to is not None and kept.state.last_seq >= stored_up_to:
             return kept.state
         if kept is None:
             state, fold_seq = _cold(engine, game, table, load_after(0))
@@ -97,26 +107,27 @@ class _States:
         self._remember(engine, table, state, fold_seq)
 
     def earlier(self, engine: Engine, table: TableInfo, state: TableState, seq: int) -> TableState | None:
-        """Return the table's state at entry ``seq`` (before ``state``) from the states kept, or None.
+        """Return the table's state at entry ``seq`` (before ``state``) from the states kept, or None
+        when none kept is that old (the caller folds the ledger up to ``seq`` then).
 
         One kept at ``seq``, else the newest kept before it carried on with ``state``'s entries up
-        to ``seq``: never a fold from the first entry, whatever the table's length. When ``seq``
-        is older than every state kept, the oldest one kept.
+        to ``seq`` (an undo among those folds the table again from its first entry, as any undo does).
         """
         kept = self._kept(engine, table)
         if kept is None or seq > state.last_seq:
             return None
-        states = (*kept.earlier, kept.state)
-        before = [kept_state for kept_state in states if kept_state.last_seq <= seq]
-        base, events = (before[-1] if before else states[0]), state.events
+        before = [kept_state for kept_state in (*kept.earlier, kept.state) if kept_state.last_seq <= seq]
+        if not before:
+            return None
+        base, events = before[-1], state.events
         count = len(base.events)
         if count and (count > len(events) or events[count - 1] != base.events[count - 1]):
             return None  # kept from another ledger than ``state``'s
-        upto = bisect.bisect_right(events, max(seq, base.last_seq), key=lambda e: e.seq)
+        upto = bisect.bisect_right(events, seq, key=lambda e: e.seq)
         return extend(get_game(table.setup.game), base, events[count:upto])
 
     def _remember(self, engine: Engine, table: TableInfo, state: TableState, fold_seq: int) -> None:
-        key = (database_name(engine), table.id)
+        key = (database_name(engine), table.id, table.code)
         with self._lock:
             kept = self._tables.get(key)
             if kept is None:
@@ -207,7 +218,7 @@ def current(
 ) -> TableState:
     """Return the table's state up to entry ``stored_up_to`` (the locked row's last entry), read
     through ``load_after`` (an append's own reads) only when the state kept is behind; never writing."""
-    return _states.state(engine, table, load_after, stored_up_to)
+    return _states.state(engine, table, load_after, stored_up_to, locked=True)
 
 
 def keep(engine: Engine, table: TableInfo, state: TableState) -> None:
@@ -216,6 +227,6 @@ def keep(engine: Engine, table: TableInfo, state: TableState) -> None:
 
 
 def earlier_state(engine: Engine, table: TableInfo, state: TableState, seq: int) -> TableState | None:
-    """Return the table's state at entry ``seq`` from the few latest states kept (the oldest kept
-    if ``seq`` is older), or None when none is kept."""
+    """Return the table's state at entry ``seq`` from the few latest states kept, or None when none
+    kept is that old."""
     return _states.earlier(engine, table, state, seq)

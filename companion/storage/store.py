@@ -224,8 +224,8 @@ class Appending:
 def appending(engine: Engine, table_id: int) -> Iterator[Appending]:
     """Yield the table's :class:`Appending` in one write transaction (committed on success).
 
-    A repeated idempotency key that slipped past :meth:`Appending.stored` is refused by the
-    ledger's unique index (IntegrityError), and nothing is stored.
+    A repeated idempotency key is refused by the ledger's unique index (IntegrityError) when the
+    transaction ends, and nothing is stored; :func:`stored_event` then finds the first entry.
     """
     with write_session(engine) as session:
         query = select(TableRecord).where(TableRecord.id == table_id).with_for_update()

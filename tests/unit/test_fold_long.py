@@ -16,7 +16,7 @@ from companion.games.contract import Event, Game, Player, Setup
 from companion.games.ledger import Events
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
-from companion.games.news import news_between
+from companion.games.news import News, news_between
 from companion.games.options import resolve_options
 from companion.games.registry import get_game
 from companion.games.table import extend, fold
@@ -165,40 +165,45 @@ def test_the_news_of_a_step_on_a_long_table_comes_from_the_states_kept_not_from_
 ) -> None:
     url = f"sqlite:///{tmp_path / 'news.sqlite3'}"
     upgrade(url)
-    engine = make_engine(url)
+    engine, other = make_engine(url), make_engine(url)  # ``other`` stores as another server would
     try:
         table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-        tally = [
-            Event(n, "tally.add", {"seat": 1 + n % 2, "category": "vp", "delta": 1}, by_host=True)
-            for n in range(1, 3001)
-        ]
-        store.insert_ledger(engine, table.id, tally, "bulk-")
-        services.table_state(engine, table)  # the first board after the import folds it all, once
+        bulk = [Event(n, "tally.add", {"seat": 1 + n % 2, "category": "vp", "delta": 1}) for n in range(1, 3001)]
+        bulk[2994] = Event(2995, "void", {"target": 2994}, by_host=True)  # an undo before the states kept
+        store.insert_ledger(engine, table.id, bulk, "bulk-")
+        first = services.table_state(engine, table)  # this server keeps the state at 3,000, and none before
+        # Further behind than any state kept (a phone asleep, a server just started): the ledger is
+        # folded up to the entry the phone showed, and its news is the same as ever.
+        shown = fold(SCORE_PAD, table.setup, bulk[:2990])
+        assert news_since(engine, table, first, 2990) == news_between(SCORE_PAD, shown, first) != ()
+        with store.appending(other, table.id) as ledger:
+            ledger.append(Event(3001, "tally.add", {"seat": 1, "category": "vp", "delta": 5}, by_host=True), "n-1")
+        with store.appending(other, table.id) as ledger:
+            ledger.append(Event(3002, "void", {"target": 3001}, by_host=True), "n-2")  # another phone's undo
+        now = services.table_state(engine, table)  # caught up at 3,002: it keeps no state at 3,001
+        events = list(now.events)
 
-        def add(kind: str, payload: dict[str, object], key: str) -> None:
-            services.record(engine, table, kind=kind, payload=payload, author=None, by_host=True, idempotency_key=key)
-
-        add("tally.add", {"seat": 1, "category": "vp", "delta": 5}, "news-1")  # entry 3001
-        add("void", {"target": 3001}, "news-2")  # entry 3002: another phone's undo
-        add("tally.add", {"seat": 2, "category": "vp", "delta": 1}, "news-3")  # entry 3003
-        now = services.table_state(engine, table)
-        expected = news_between(SCORE_PAD, fold(SCORE_PAD, table.setup, list(now.events)[:3000]), now)
-        assert expected  # the undo is news
+        def expected(since: int) -> tuple[News, ...]:
+            return news_between(SCORE_PAD, fold(SCORE_PAD, table.setup, events[:since]), now)
 
         applied = []
         apply_all = table_module._apply_all
 
-        def counted(game: Game, state: TableState, events: Iterable[Event], *rest: Any) -> TableState:
-            listed = list(events)
+        def counted(game: Game, state: TableState, entries: Iterable[Event], *rest: Any) -> TableState:
+            listed = list(entries)
             applied.append(len(listed))
             return apply_all(game, state, listed, *rest)
 
-        monkeypatch.setattr(table_module, "_apply_all", counted)
-        assert news_since(engine, table, now, 3000) == expected
-        assert news_since(engine, table, now, 3002) == ()  # the undo was seen already
-        assert sum(applied) < 10  # not the 3,000 entries a fold from the first entry applies
+        wanted = {since: expected(since) for since in (3000, 3001)}
+        with monkeypatch.context() as patched:
+            patched.setattr(table_module, "_apply_all", counted)
+            assert news_since(engine, table, now, 3001) == wanted[3001] != ()  # the undo is news
+            assert news_since(engine, table, now, 3000) == wanted[3000]
+        assert sum(applied) < 10  # from the states kept at 3,000: not the 3,001 entries of a fold
+        assert news_since(engine, table, now, 3002) == ()
     finally:
         engine.dispose()
+        other.dispose()
 
 
 # -- The fold's work grows with the entries, no faster -------------------------------------------
@@ -248,11 +253,9 @@ def items_copied_while_folding(game: Game, setup: Setup, events: list[Event], mo
         copied += len(held)
         made(shared, held)
 
-    monkeypatch.setattr(ledgers._Shared, "__init__", counted)
-    try:
+    with monkeypatch.context() as patched:
+        patched.setattr(ledgers._Shared, "__init__", counted)
         fold(game, setup, events)
-    finally:
-        monkeypatch.undo()
     return copied
 
 

@@ -3,6 +3,7 @@ rate limited, every ``next=`` stays on this site, and no device id leaves the se
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import uuid
@@ -97,6 +98,18 @@ def test_joining_is_limited_per_address(database_url: str) -> None:
     refused = phone.post(link, data={"seat": "2", "key": "limited-join-1"})
     assert refused.status_code == 429 and "Too many attempts" in message(refused)
     assert "seat.claim" not in json.dumps(host.get(f"/t/{code}/log").text)
+
+
+def test_with_the_limits_turned_off_every_limited_page_still_answers(database_url: str) -> None:
+    app = limited_app(database_url, RATELIMIT_ENABLED=False)  # type: ignore[arg-type]
+    gc.collect()  # nothing but the app holds the limiter: its decorated views must still find it
+    host = app.test_client()
+    code = new_table(host)
+    link = join_link(host, code)
+    phone = app.test_client()
+    assert phone.get(link).status_code == 200
+    assert phone.post(link, data={"seat": "2", "key": "unlimited-join-1"}).status_code == 303
+    assert phone.get("/t/ZZZZZZ").status_code == 404
 
 
 def test_the_default_limits_are_generous_enough_for_a_busy_table(client: FlaskClient, make_client: Any) -> None:
