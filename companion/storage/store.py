@@ -217,8 +217,9 @@ class Appending:
             "idempotency_key": key,
             "created_at": event.at or utcnow(),
         }
-        self._session.execute(_INSERT_EVENT, row)
-        self._session.execute(_SET_LAST_SEQ, {"table": self._table_id, "seq": event.seq})
+        connection = self._session.connection()  # plain statements: no ORM object to track
+        connection.execute(_INSERT_EVENT, row)
+        connection.execute(_SET_LAST_SEQ, {"table": self._table_id, "seq": event.seq})
         self._last_seq = event.seq
 
 
@@ -235,7 +236,7 @@ def appending(engine: Engine, table_id: int) -> Iterator[Appending]:
     entry is inserted, and nothing is stored; :func:`stored_event` then finds the first entry.
     """
     with write_session(engine) as session:
-        last_seq = session.execute(_LOCK_TABLE, {"table": table_id}).scalar()
+        last_seq = session.connection().execute(_LOCK_TABLE, {"table": table_id}).scalar()
         if last_seq is None:
             raise LookupError(f"no table {table_id}")
         yield Appending(session, table_id, last_seq)
