@@ -42,7 +42,8 @@ class TableInfo:
     last_seq: int = 0  # the number of its last entry when it was read (a request reads it once)
 
 
-def _table_info(record: TableRecord) -> TableInfo:
+def _table_info(record: Any) -> TableInfo:
+    """Return a stored table (a ``TableRecord`` or a row of its columns) as the app sees it."""
     assert record.id is not None
     players = tuple(Player(p["seat"], p["name"], p["colour"]) for p in record.players)
     return TableInfo(
@@ -108,7 +109,8 @@ def _jsonable(options: Any) -> dict[str, Any]:
 
 
 # Built once and run with the value bound: building a statement per request was a quarter of a
-# look-up's CPU (706 against 520 µs a table found by its code, one process, 2026-11-26).
+# look-up's CPU (706 against 520 µs a table found by its code, one process, 2026-11-26); read as
+# a row of columns, not an ORM object (measured in docs/benchmarks.md).
 _TABLE_BY = {
     name: select(TableRecord).where(getattr(TableRecord, name) == bindparam("value"))
     for name in ("code", "join_token", "watch_token", "results_token")
@@ -129,9 +131,9 @@ def find_table(
     name, value = next(((name, value) for name, value in given.items() if value is not None), (None, None))
     if name is None:
         return None
-    with read_session(engine) as session:
-        record = session.exec(_TABLE_BY[name], params={"value": value}).first()
-        return None if record is None else _table_info(record)
+    with engine.connect() as connection:  # a row of columns: every request looks its table up
+        row = connection.execute(_TABLE_BY[name], {"value": value}).first()
+        return None if row is None else _table_info(row)
 
 
 def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
