@@ -1,6 +1,6 @@
 """Benchmarks of Table Companion served as in production, against minimal apps on the same server. Prints JSON.
 
-    .venv/bin/python bench/run.py [--seconds 4] [--rounds 3] [--clients 20] [--streams 10000]
+    .venv/bin/python bench/run.py [--seconds 4] [--rounds 3] [--clients 20] [--streams 10000] [--stream-workers 2]
 
 Load comes from wrk (Debian's package) when installed, else from Python threads (``--client``).
 Every throughput figure is taken in interleaved rounds (app, yardstick, app, yardstick, ...) on
@@ -588,9 +588,8 @@ def drop_postgres(url: str) -> None:
         admin.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
 
 
-def streams(count: int, tables_count: int, rounds: int) -> dict[str, Any]:
-    """Open ``count`` streams on one worker per core with Redis; post to every table; time each arrival."""
-    workers = os.cpu_count() or 1
+def streams(count: int, tables_count: int, rounds: int, workers: int) -> dict[str, Any]:
+    """Open ``count`` streams on ``workers`` workers with Redis; post to every table; time each arrival."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/streams.sqlite3"
         upgrade(url)
@@ -650,7 +649,11 @@ def _streams(server: Server, count: int, tables_count: int, rounds: int) -> dict
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    time.sleep(3.0)
+    # Every stream answered (subscribed: it answers only once it hears its table), then a moment.
+    deadline = time.monotonic() + 120
+    while sum(statuses.values()) < opened and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.0)
     posters = {code: (Phone(server.port, cookie), token) for code, cookie, token in tables}
     home: list[float] = []
     for round_number in range(rounds):
@@ -772,6 +775,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--streams", type=int, default=10_000)
+    parser.add_argument("--stream-workers", type=int, default=os.cpu_count() or 1, help="default: one per core")
     parser.add_argument("--only", choices=PARTS, nargs="+", default=PARTS, help="measure only these parts")
     parser.add_argument(
         "--client",
@@ -792,7 +796,7 @@ def main() -> None:
                 guarded(lambda n=n: cold_board_and_undo(folder, n, undo=n >= 10_000)) for n in (2_000, 10_000, 50_000)
             ]
     if "streams" in args.only:
-        result["streams"] = guarded(lambda: streams(args.streams, tables_count=200, rounds=5))
+        result["streams"] = guarded(lambda: streams(args.streams, 200, 5, args.stream_workers))
     result["load_average_after"] = os.getloadavg()
     result["targets"] = {  # issue "A lighter house"
         "event_post_htmx_ratio": ">= 0.4",
