@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import Engine
 
 from companion import services
 from companion.games import ledger as ledgers
@@ -100,72 +101,73 @@ def test_an_undo_anywhere_in_a_long_ledger_agrees_with_folding_it_all_again() ->
         same(redone, fold(MRP, setup, [*ledger, void(len(ledger) + 1, target), void(len(ledger) + 2, len(ledger) + 1)]))
 
 
-def test_a_state_kept_by_the_server_catches_up_with_entries_another_server_stored(tmp_path: Path) -> None:
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[tuple[str, Engine]]:
+    """A migrated SQLite database of this test's own: its URL and an engine on it."""
     url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
     upgrade(url)
     engine = make_engine(url)
-    try:
-        table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-        first = services.table_state(engine, table)
-        for n in range(3):
-            services.record(
-                engine,
-                table,
-                kind="tally.add",
-                payload={"seat": 1, "category": "vp", "delta": 1},
-                author=None,
-                by_host=True,
-                idempotency_key=f"long-key-{n}",
-            )
-        assert services.table_state(engine, table).last_seq == first.last_seq + 3
-        assert services.table_state(engine, table).tally.count(1, "vp") == 3
-    finally:
-        engine.dispose()
+    yield url, engine
+    engine.dispose()
 
 
-def test_a_request_that_read_the_tables_row_reads_the_ledger_only_when_the_row_is_ahead(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_state_kept_by_the_server_catches_up_with_entries_another_server_stored(
+    database: tuple[str, Engine],
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
-    upgrade(url)
-    engine = make_engine(url)
-    try:
-        table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-        services.table_state(engine, table)
-        reads: list[int] = []
-        load_events = store.load_events
-        monkeypatch.setattr(store, "load_events", lambda *args: reads.append(1) or load_events(*args))
-        read = services.find_table(engine, code=table.code)
-        assert services.table_state(engine, read, stored_up_to=read.last_seq).last_seq == 0
-        assert reads == []  # kept up to the row's last entry: current without reading the ledger
-        services.record(  # this server's state is kept at entry 1
+    _url, engine = database
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    first = services.table_state(engine, table)
+    for n in range(3):
+        services.record(
             engine,
             table,
             kind="tally.add",
-            payload={"seat": 1, "category": "vp", "delta": 2},
+            payload={"seat": 1, "category": "vp", "delta": 1},
             author=None,
             by_host=True,
-            idempotency_key="fresh-key",
+            idempotency_key=f"long-key-{n}",
         )
-        other = make_engine(url)  # another server stores entry 2
-        try:
-            with store.appending(other, table.id) as ledger:
-                ledger.append(Event(2, "tally.add", {"seat": 2, "category": "vp", "delta": 3}, by_host=True), "k2")
-        finally:
-            other.dispose()
-        read = services.find_table(engine, code=table.code)
-        state = services.table_state(engine, read, stored_up_to=read.last_seq)
-        assert state.last_seq == 2 and state.tally.count(2, "vp") == 3 and reads
+    assert services.table_state(engine, table).last_seq == first.last_seq + 3
+    assert services.table_state(engine, table).tally.count(1, "vp") == 3
+
+
+def test_a_request_that_read_the_tables_row_reads_the_ledger_only_when_the_row_is_ahead(
+    database: tuple[str, Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, engine = database
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    services.table_state(engine, table)
+    reads: list[int] = []
+    load_events = store.load_events
+    monkeypatch.setattr(store, "load_events", lambda *args: reads.append(1) or load_events(*args))
+    read = services.find_table(engine, code=table.code)
+    assert services.table_state(engine, read, stored_up_to=read.last_seq).last_seq == 0
+    assert reads == []  # kept up to the row's last entry: current without reading the ledger
+    services.record(  # this server's state is kept at entry 1
+        engine,
+        table,
+        kind="tally.add",
+        payload={"seat": 1, "category": "vp", "delta": 2},
+        author=None,
+        by_host=True,
+        idempotency_key="fresh-key",
+    )
+    other = make_engine(url)  # another server stores entry 2
+    try:
+        with store.appending(other, table.id) as ledger:
+            ledger.append(Event(2, "tally.add", {"seat": 2, "category": "vp", "delta": 3}, by_host=True), "k2")
     finally:
-        engine.dispose()
+        other.dispose()
+    read = services.find_table(engine, code=table.code)
+    state = services.table_state(engine, read, stored_up_to=read.last_seq)
+    assert state.last_seq == 2 and state.tally.count(2, "vp") == 3 and reads
 
 
 def test_the_news_of_a_step_on_a_long_table_comes_from_the_states_kept_not_from_a_fold(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: tuple[str, Engine], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'news.sqlite3'}"
-    upgrade(url)
-    engine, other = make_engine(url), make_engine(url)  # ``other`` stores as another server would
+    url, engine = database
+    other = make_engine(url)  # ``other`` stores as another server would
     try:
         table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
         bulk = [Event(n, "tally.add", {"seat": 1 + n % 2, "category": "vp", "delta": 1}) for n in range(1, 3001)]
@@ -202,7 +204,6 @@ def test_the_news_of_a_step_on_a_long_table_comes_from_the_states_kept_not_from_
         assert sum(applied) < 10  # from the states kept at 3,000: not the 3,001 entries of a fold
         assert news_since(engine, table, now, 3002) == ()
     finally:
-        engine.dispose()
         other.dispose()
 
 
