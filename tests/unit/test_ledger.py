@@ -100,6 +100,39 @@ def test_a_retry_the_rules_would_now_refuse_is_answered_with_the_first_entry(url
     assert services.table_state(engine, table).tally.count(1, "vp") == 0
 
 
+def test_a_phones_entry_sent_again_after_its_seat_was_freed_gets_its_first_answer(url: str, engine: Engine) -> None:
+    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    services.take_seat(engine, table, seat=1, device="phone-1", key="claim-key-1")
+
+    def phone_adds_a_point(key: str) -> store.Appended:
+        return services.record(
+            engine,
+            table,
+            kind="tally.add",
+            payload={"seat": 1, "category": "vp", "delta": 1},
+            author=1,
+            by_host=False,
+            idempotency_key=key,
+            device="phone-1",
+        )
+
+    first = phone_adds_a_point("phone-point-key")
+    services.record(
+        engine,
+        table,
+        kind="seat.release",
+        payload={"seat": 1},
+        author=None,
+        by_host=True,
+        idempotency_key="release-key-1",
+    )
+    again = phone_adds_a_point("phone-point-key")  # the answer was lost; the phone no longer holds the seat
+    assert first.created and not again.created and again.event == first.event
+    with pytest.raises(services.SeatNotHeld):  # a new entry from it is refused
+        phone_adds_a_point("phone-point-key-2")
+    assert services.table_state(engine, table).tally.count(1, "vp") == 1
+
+
 def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
     table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
     with pytest.raises(RuleError, match="Victory points must stay between 0 and"):
