@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import time
+import uuid
 from typing import Any
 
 import pytest
@@ -188,8 +189,8 @@ def test_a_seat_number_in_unicode_digits_or_with_underscores_is_refused(client: 
 
 
 def seated(host: FlaskClient, make_client: Any, code: str, seat: int) -> FlaskClient:
-    phone = make_client()
-    response = phone.post(join_link(host, code), data={"seat": str(seat), "key": f"join-{code}-{seat}-{id(phone)}"})
+    phone = make_client()  # a key of its own: id(phone) was reused once a discarded phone was collected
+    response = phone.post(join_link(host, code), data={"seat": str(seat), "key": f"join-{code}-{uuid.uuid4().hex}"})
     assert response.status_code == 303
     return phone
 
