@@ -1,4 +1,4 @@
-"""Moves: each kind of entry declared once (fields, who may make it, its guard), its controls and payload check."""
+"""Moves: each kind of entry declared once (fields, who may make it, its guard) and its controls."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.checks import has_control_characters
-from companion.games.contract import Event, Payload, Setup
-from companion.games.words import N_, Message, RuleError, listing
+from companion.games.contract import Event, Setup
+from companion.games.words import N_, Message
 
 
 @dataclass(frozen=True)
@@ -169,61 +168,3 @@ class Viewer:
             c.allowed and (any(s != self.seat for s in c.seats) or (c.on_turn and self.active not in (None, self.seat)))
             for c in self.controls.values()
         )
-
-
-def check_payload(move: Move, payload: Payload) -> dict[str, Any]:
-    """Return ``payload`` checked against the fields of ``move``, or raise :class:`RuleError`."""
-    clean: dict[str, Any] = {}
-    fields = move.payload_fields
-    for spec in fields:
-        value = payload.get(spec.name)
-        if value is None or value == "":
-            if spec.required:
-                raise RuleError(N_("Missing field: {name}."), name=spec.name)
-            continue
-        if type(value) is int and spec.type in ("int", "seat"):  # the common case, checked inline
-            if (spec.minimum is not None and value < spec.minimum) or (
-                spec.maximum is not None and value > spec.maximum
-            ):
-                _check_int(spec, value)
-            clean[spec.name] = value
-        else:
-            clean[spec.name] = _check_value(spec, value)
-    if len(clean) != len(payload):
-        unexpected = sorted(set(payload) - {f.name for f in fields})
-        if unexpected:
-            raise RuleError(N_("Unexpected field: {name}."), name=listing(unexpected))
-    return clean
-
-
-def _check_value(spec: Field, value: Any) -> Any:
-    if spec.type == "text":
-        text = value.strip() if isinstance(value, str) else ""
-        if not text or len(text) > spec.max_length:
-            raise RuleError(N_("Enter between 1 and {limit} characters."), limit=spec.max_length)
-        if has_control_characters(text):
-            raise RuleError(N_("Text cannot hold control characters."))
-        return text
-    if spec.type == "choice":
-        if value not in spec.choices:
-            raise RuleError(N_("“{value}” is not allowed here."), value=value)
-        return value
-    if spec.type == "bool":
-        if not isinstance(value, bool):
-            raise RuleError(N_("“{value}” is not yes or no."), value=value)
-        return value
-    if spec.type == "ints":
-        if not isinstance(value, list | tuple) or not value or len(value) > 20:
-            raise RuleError(N_("Enter between 1 and 20 numbers."))
-        return [_check_int(spec, item) for item in value]
-    return _check_int(spec, value)
-
-
-def _check_int(spec: Field, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(N_("“{value}” is not a whole number."), value=value)
-    if spec.minimum is not None and value < spec.minimum:
-        raise RuleError(N_("{value} is below the minimum of {minimum}."), value=value, minimum=spec.minimum)
-    if spec.maximum is not None and value > spec.maximum:
-        raise RuleError(N_("{value} is above the maximum of {maximum}."), value=value, maximum=spec.maximum)
-    return value

@@ -14,8 +14,8 @@ from companion.games import kinds
 from companion.games.checks import has_control_characters
 from companion.games.contract import Event, Player, Setup
 from companion.games.mechanics.json_file import JsonFile
-from companion.games.moves import check_payload
 from companion.games.options import resolve_options
+from companion.games.payloads import check_payload
 from companion.games.registry import get_game
 from companion.games.scores import Scoreboard
 from companion.games.table import fold, score

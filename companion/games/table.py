@@ -29,8 +29,8 @@ from companion.games.moves import (
     Move,
     Secret,
     Viewer,
-    check_payload,
 )
+from companion.games.payloads import check_payload
 from companion.games.scores import Scoreboard
 from companion.games.table_moves import TABLE_KINDS, held_by_another, move_of, moves, seat_name
 from companion.games.table_state import ENTRIES_ANYONE, ENTRY_POLICY, TableState

@@ -16,7 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from companion.games import kinds
 from companion.games.contract import Event, Game, evolve
 from companion.games.mechanics.randomness import seed_hash
-from companion.games.moves import Control, Viewer, check_payload
+from companion.games.moves import Control, Viewer
+from companion.games.payloads import check_payload
 from companion.games.registry import get_game
 from companion.games.scores import Scoreboard
 from companion.games.table import HOLD, decide, describe, score, skip_reason, undoable, viewer

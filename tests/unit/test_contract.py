@@ -8,13 +8,15 @@ import sys
 import pytest
 
 from companion.games.contract import Event, Player, Setup
-from companion.games.moves import check_payload
+from companion.games.moves import Field as MoveField
+from companion.games.moves import Move
 from companion.games.options import resolve_options
+from companion.games.payloads import check_payload
 from companion.games.registry import GAMES, get_game
 from companion.games.table import decide, fold, new_table, score
 from companion.games.table_moves import TABLE_MOVES
 from companion.games.table_state import TABLE_OPTIONS
-from companion.games.words import RuleError
+from companion.games.words import RuleError, msg
 
 SLUGS = ["welcome-to-the-moon", "space-base", "andromeda", "mission-red-planet", "crafting-the-cosmos", "score-pad"]
 
@@ -95,6 +97,44 @@ def test_payload_checks_types_bounds_and_unknown_fields() -> None:
         with pytest.raises(RuleError) as refused:
             check_payload(kind, bad)
         assert refused.value.message.render() == reason
+
+
+EVERY_TYPE = Move(
+    "test.every-type",
+    "Every type",
+    (
+        MoveField("name", "text", max_length=5),
+        MoveField("colour", "choice", choices=("red", "blue")),
+        MoveField("sure", "bool"),
+        MoveField("dice", "ints", 1, 6),
+        MoveField("note", "text", required=False),
+    ),
+    apply=lambda setup, state, event: state,
+    describe=lambda setup, state, event, who: msg("{who}", who=who),
+)
+
+
+def test_each_kind_of_field_is_checked_as_the_record_declares_it() -> None:
+    good = {"name": "  Aki ", "colour": "red", "sure": False, "dice": (1, 6), "note": ""}
+    assert check_payload(EVERY_TYPE, good) == {"name": "Aki", "colour": "red", "sure": False, "dice": [1, 6]}
+    for bad, reason in (
+        ({"name": "Akiko!"}, "Enter between 1 and 5 characters."),
+        ({"name": "   "}, "Enter between 1 and 5 characters."),
+        ({"name": 5}, "Enter between 1 and 5 characters."),
+        ({"name": "A\u202eB"}, "Text cannot hold control characters."),
+        ({"colour": "green"}, "“green” is not allowed here."),
+        ({"sure": "yes"}, "“yes” is not yes or no."),
+        ({"dice": []}, "Enter between 1 and 20 numbers."),
+        ({"dice": list(range(1, 22))}, "Enter between 1 and 20 numbers."),
+        ({"dice": "1 2"}, "Enter between 1 and 20 numbers."),
+        ({"dice": [1, 7]}, "7 is above the maximum of 6."),
+        ({"dice": [0]}, "0 is below the minimum of 1."),
+        ({"dice": [2.0]}, "“2.0” is not a whole number."),
+        ({"other": None, "more": 1}, "Unexpected field: more, other."),
+    ):
+        with pytest.raises(RuleError) as refused:
+            check_payload(EVERY_TYPE, {**good, **bad})
+        assert refused.value.message.render() == reason, bad
 
 
 def test_player_count_is_checked_per_game() -> None:

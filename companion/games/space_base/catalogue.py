@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.games.mechanics.catalogue import Catalogue
-from companion.games.moves import Move, check_payload
+from companion.games.moves import Move
+from companion.games.payloads import check_payload
 from companion.games.space_base import rules
 from companion.games.words import N_, RuleError, msg
 
