@@ -8,7 +8,6 @@ number must be a number: "3", 3.0 and True are not), texts trimmed, blanks left 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NotRequired, Required
 
@@ -29,26 +28,42 @@ def check_payload(move: Move, payload: Mapping[str, Any]) -> dict[str, Any]:
 
     A field given as None or "" counts as left out (an optional field of a form left blank).
     """
-    fields = move.payload_fields
-    given = {key: value for key, value in payload.items() if value is not None and value != ""}
-    declared = {spec.name for spec in fields}
-    blank_unknown = [str(key) for key in set(payload) - set(given) - declared]
+    schema = _schemas.get(id(move))
+    if schema is None:
+        schema = _schemas[id(move)] = _Schema(move)
+    given, blank_unknown = payload, []
+    values = payload.values()
+    if None in values or "" in values:
+        given = {key: value for key, value in payload.items() if value is not None and value != ""}
+        blank_unknown = [str(key) for key in payload if key not in given and key not in schema.fields]
     try:
-        checked: dict[str, Any] = _schema(fields).validate_python(given)
+        checked: dict[str, Any] = schema.validator.validate_python(given)
     except ValidationError as error:
-        raise _refusal(error.errors(), {spec.name: spec for spec in fields}, blank_unknown) from None
+        raise _refusal(error.errors(), schema.fields, blank_unknown) from None
     if blank_unknown:
         raise RuleError(N_("Unexpected field: {name}."), name=listing(sorted(blank_unknown)))
     return checked
 
 
-@functools.cache
-def _schema(fields: tuple[Field, ...]) -> TypeAdapter[Any]:
-    """The schema of a payload with ``fields``: a typed dict, nothing more (made once per record)."""
-    annotations = {spec.name: (Required if spec.required else NotRequired)[_type(spec)] for spec in fields}
-    payload = TypedDict("Payload", annotations)  # type: ignore[misc]
-    payload.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[attr-defined]
-    return TypeAdapter(payload)
+class _Schema:
+    """The schema of one move's payload: a typed dict of its fields, nothing more (made once per record)."""
+
+    def __init__(self, move: Move) -> None:
+        self.move = move  # kept alive with its schema: the schemas are found by the record's id
+        self.fields = {spec.name: spec for spec in move.payload_fields}
+        annotations = {
+            spec.name: (Required if spec.required else NotRequired)[_type(spec)] for spec in self.fields.values()
+        }
+        payload = TypedDict("Payload", annotations)  # type: ignore[misc]
+        payload.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[attr-defined]
+        self.validator = TypeAdapter(payload).validator
+
+
+# By the record's id, not its value (the records are module constants): hashing a record's fields
+# for every entry cost more than the check. Folding 10,000 Mission: Red Planet entries takes 480 M
+# instructions with these schemas, 662 M keyed by the fields, 452 M with the hand-written checks
+# they replace (valgrind, 2026-11-26).
+_schemas: dict[int, _Schema] = {}
 
 
 def _type(spec: Field) -> Any:
