@@ -209,7 +209,11 @@ def load(port: int, clients: int, seconds: float, make: Callable[[int], tuple[Ph
     stop_at = [0.0]
 
     def client(index: int) -> None:
-        phone, send = make(index)
+        try:
+            phone, send = make(index)
+        except BaseException:
+            start_line.abort()  # the others and the caller stop waiting (BrokenBarrierError), not hang
+            raise
         start_line.wait()
         mine: list[float] = []
         n = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -30,10 +30,6 @@ DEFAULT_LIMITS = {
 # An import makes a table; a catalogue import stores cards for every table of the server: one count for all three.
 NEW_TABLE_VIEWS = ("tables.create_table", "results.import_scenario", "catalogue.import_cards")
 JOIN_VIEWS = ("tables.join",)
-# The views by table code: their "no such table" answers count as misses, and past the limit they
-# are refused. A join or watch link holds 24 random bytes (nobody guesses one) and joining has a
-# limit of its own, so mistyped codes never stop a phone at the same address from joining a table.
-BY_CODE_BLUEPRINTS = ("play", "live")
 
 
 def _configured(name: str) -> Callable[[], str]:
@@ -42,8 +38,6 @@ def _configured(name: str) -> Callable[[], str]:
 
 def _joined() -> bool:
     """True when this phone has joined the table it asks for: it knows the code, it is not guessing."""
-    if request.blueprint not in BY_CODE_BLUEPRINTS:
-        return False
     code = (request.view_args or {}).get("code")
     return isinstance(code, str) and membership(code) is not None
 
@@ -70,6 +64,10 @@ def init_app(app: Flask) -> None:
     # A phone at the table it joined is let through before Flask-Limiter looks anything up: a by-code
     # request then cost 0.4 M instructions of an entry's 4.3 M (bench/instructions.py, 2026-11-26).
     limiter.request_filter(_joined)
+    # Every view by table code: its "no such table" answers count as misses, and past the limit it is
+    # refused (tests/web/test_security.py tries each). A join or watch link holds 24 random bytes
+    # (nobody guesses one) and joining has a limit of its own, so mistyped codes never stop a phone
+    # at the same address from joining a table.
     misses = limiter.shared_limit(_configured("RATE_LIMIT_MISSES"), scope="misses", deduct_when=_missed)
-    for name in BY_CODE_BLUEPRINTS:
-        misses(cast(Blueprint, app.blueprints[name]))
+    for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if "code" in rule.arguments}):
+        app.view_functions[endpoint] = cast(Any, misses(app.view_functions[endpoint]))

@@ -67,6 +67,24 @@ def test_guessing_codes_is_stopped_after_the_configured_number_of_misses(databas
     assert "Retry-After" in stopped.headers
 
 
+def test_every_route_by_table_code_stops_a_guesser(database_url: str) -> None:
+    app = limited_app(database_url, RATE_LIMIT_MISSES="3 per minute")
+    by_code = [rule for rule in app.url_map.iter_rules() if "code" in rule.arguments]
+    assert len(by_code) > 10
+    for number, rule in enumerate(by_code):
+        guesser = app.test_client()
+        guesser.environ_base["REMOTE_ADDR"] = f"198.51.100.{number + 1}"  # each route counted on its own
+        method = "GET" if "GET" in (rule.methods or ()) else "POST"
+
+        def guess(code: str, rule: Any = rule, method: str = method, guesser: Any = guesser) -> int:
+            values = {name: "1" for name in rule.arguments} | {"code": code}
+            path = app.url_map.bind("localhost").build(rule.endpoint, values)
+            return int(guesser.open(path, method=method).status_code)
+
+        assert [guess(f"GUES{i:02d}") for i in range(3)] == [404] * 3, rule.rule
+        assert guess("ABCDEF") == 429, rule.rule
+
+
 def test_a_table_in_play_never_counts_against_the_code_limit(database_url: str) -> None:
     app = limited_app(database_url, RATE_LIMIT_MISSES="3 per minute")
     host = app.test_client()
