@@ -7,7 +7,8 @@ an unknown code). Outside a table every phone is **anyone**. A host who also hol
 roles at once.
 
 :data:`RIGHTS` says, for each action, which roles may take it and when; :data:`ROUTES` names the
-action of every route. Views call :func:`require` and never decide a right themselves. A move's
+action of every route (the README's table of rights is made from it, and a test checks each of the
+app's routes against it). Views call :func:`require` and never decide a right themselves. A move's
 own rule of who may make it (``Move.who``: the seat's player, anyone seated, the host, only the
 join flow) is read from its record by :func:`companion.games.table.decide` on the ledger as it is
 when the move is appended; :data:`RIGHTS` says that a phone records at all. A seat's secrets (its

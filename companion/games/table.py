@@ -106,7 +106,7 @@ def _apply_all(
             if move is None:
                 raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
             event = _checked(setup, move, event)
-            if move.who == ACTIVE:
+            if move.who_at(setup) == ACTIVE:
                 _check_turn(game, setup, game_state, event)
             if event.kind in TABLE_KINDS:
                 state = move.apply(setup, evolve(state, game=game_state), event)
@@ -164,7 +164,7 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
     checked = _checked(state.setup, move, event)
     _authorize(move, state, checked, joining)
-    if move.who == ACTIVE:
+    if move.who_at(state.setup) == ACTIVE:
         _check_turn(game, state.setup, state.game, checked)
     setup = state.setup
     scope_state = state if move.kind in TABLE_KINDS else state.game

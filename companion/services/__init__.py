@@ -1,4 +1,4 @@
-"""Use cases, one module each: tables, play, catalogues, results, profiles. Views call exactly one.
+"""Use cases, one module each: tables, play, catalogues, results, profiles, news. Views call exactly one.
 
 ``states`` holds the tables' folded states that play, results and profiles share.
 

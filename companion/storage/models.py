@@ -1,4 +1,4 @@
-"""Storage format: the only SQLModel tables. Converted to domain values in ``ledger.store``."""
+"""Storage format: the only SQLModel tables. Converted to domain values in ``companion.storage.store``."""
 
 from __future__ import annotations
 
