@@ -1,4 +1,4 @@
-"""A table's state as the fold of its ledger: tally sheet, dice tray, seats, voids, and the game.
+"""Deciding and folding moves: a table's state as the fold of its ledger, each phone's controls, the log's words.
 
 Every table understands the moves in :data:`TABLE_MOVES`; the rest are the table's game's own.
 Each move is declared once (:class:`~companion.games.moves.Move`): :func:`decide` checks a new

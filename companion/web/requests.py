@@ -1,4 +1,4 @@
-"""Web-layer plumbing shared by the views: refusals, form parsing, the database engine."""
+"""Plumbing the views share: refusals, form parsing, body sizes, the engine, the state per request, QR codes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Home, new table, joining by link, watching, and the language switch."""
+"""Home, new table, joining by link, watching, and the language and theme switches."""
 
 from __future__ import annotations
 
