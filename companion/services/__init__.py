@@ -1,4 +1,4 @@
-"""Use cases, one module each: tables, play, catalogues, results, profiles, news. Views call exactly one.
+"""Use cases, one module each: tables, play, screens, catalogues, results, profiles, news. Views call exactly one.
 
 ``states`` holds the tables' folded states that play, results and profiles share.
 
@@ -8,20 +8,7 @@ names below are the ones the web layer and the command line use.
 """
 
 from companion.services.catalogues import ServerCatalogue, import_catalogue, remembered, server_catalogue
-from companion.services.play import (
-    KeyReused,
-    LogPage,
-    SeatNotHeld,
-    SeatView,
-    latest_news,
-    log_page,
-    new_key,
-    public_seed_hash,
-    record,
-    scoreboard,
-    seat_view,
-    take_seat,
-)
+from companion.services.play import KeyReused, SeatNotHeld, new_key, record, take_seat
 from companion.services.profiles import (
     ProfileExists,
     create_profile,
@@ -33,6 +20,7 @@ from companion.services.profiles import (
     restore_profile,
 )
 from companion.services.results import ResultsView, export_play, finished_plays, results_view
+from companion.services.screens import LogPage, SeatView, latest_news, log_page, public_seed_hash, scoreboard, seat_view
 from companion.services.states import table_state
 from companion.services.tables import (
     COLOUR_NAMES,

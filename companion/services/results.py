@@ -23,7 +23,8 @@ from companion.results import (
     play_result,
     reveal,
 )
-from companion.services.play import keep_play, kept_play, public_seed_hash, scoreboard
+from companion.services.play import keep_play, kept_play
+from companion.services.screens import public_seed_hash, scoreboard
 from companion.services.states import table_state
 from companion.services.tables import NotFound
 from companion.storage import history

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from companion.services.play import LOG_PAGE
+from companion.services.screens import LOG_PAGE
 from tests.conftest import new_table, post_event
 
 
