@@ -122,13 +122,20 @@ def make_engine(url: str) -> Engine:
 
 
 @contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """Yield a connection in one write transaction (committed on success, rolled back on error)."""
+    with engine.connect() as connection:
+        connection.execution_options(**{WRITE: True})
+        with connection.begin():
+            yield connection
+
+
+@contextmanager
 def write_session(engine: Engine) -> Iterator[Session]:
     """Yield a session in one write transaction (committed on success, rolled back on error)."""
-    with engine.connect() as connection:
-        connection = connection.execution_options(**{WRITE: True})
-        with connection.begin(), Session(bind=connection, expire_on_commit=False) as session:
-            yield session
-            session.flush()
+    with write_transaction(engine) as connection, Session(bind=connection, expire_on_commit=False) as session:
+        yield session
+        session.flush()
 
 
 @contextmanager

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Text, bindparam, cast, insert, update
+from sqlalchemy import Connection, Engine, Text, bindparam, cast, insert, update
 from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from companion.games.contract import Event, Player, Setup
-from companion.storage.db import read_session, write_session
+from companion.storage.db import read_session, write_session, write_transaction
 from companion.storage.models import EventRecord, FoldRecord, TableRecord, utcnow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -164,8 +164,8 @@ class Appended:
     created: bool
 
 
-def _event(record: EventRecord) -> Event:
-    """Return a stored row as the games see it."""
+def _event(record: Any) -> Event:
+    """Return a stored row (an ``EventRecord`` or a row of its columns) as the games see it."""
     return Event(
         seq=record.seq,
         kind=record.kind,
@@ -182,12 +182,13 @@ class Appending:
     SQLite takes the database's write lock when the transaction begins (``BEGIN IMMEDIATE``, see
     :mod:`companion.storage.db`); PostgreSQL locks the table's row (``SELECT … FOR UPDATE``). Appends to
     one table are so taken one after the other, and the next entry is numbered ``last_seq + 1``.
-    The row is read and written as statements, not as ORM objects: the unit of work's flush was
-    a quarter of an entry's instructions (measured in docs/benchmarks.md).
+    The row and the entries are read and written as statements on the transaction's connection, not
+    as ORM objects: the unit of work's flush was a quarter of an entry's instructions (measured in
+    docs/benchmarks.md).
     """
 
-    def __init__(self, session: Session, table_id: int, last_seq: int) -> None:
-        self._session = session
+    def __init__(self, connection: Connection, table_id: int, last_seq: int) -> None:
+        self._connection = connection
         self._table_id = table_id
         self._last_seq = last_seq
 
@@ -198,13 +199,12 @@ class Appending:
 
     def stored(self, key: str) -> Event | None:
         """Return the entry stored under an idempotency key, if there is one."""
-        query = select(EventRecord).where(EventRecord.table_id == self._table_id, EventRecord.idempotency_key == key)
-        record = self._session.exec(query).first()
-        return None if record is None else _event(record)
+        row = self._connection.execute(_BY_KEY, {"table": self._table_id, "key": key}).first()
+        return None if row is None else _event(row)
 
     def events_after(self, seq: int) -> list[Event]:
         """Return the table's entries after ``seq``, in order."""
-        return _events_after(self._session, self._table_id, seq)
+        return _events_after(self._connection, self._table_id, seq)
 
     def append(self, event: Event, key: str) -> None:
         """Insert ``event`` (numbered ``last_seq + 1``) under ``key``; the commit comes when the transaction ends."""
@@ -219,12 +219,14 @@ class Appending:
             "idempotency_key": key,
             "created_at": event.at or utcnow(),
         }
-        connection = self._session.connection()  # plain statements: no ORM object to track
-        connection.execute(_INSERT_EVENT, row)
-        connection.execute(_SET_LAST_SEQ, {"table": self._table_id, "seq": event.seq})
+        self._connection.execute(_INSERT_EVENT, row)
+        self._connection.execute(_SET_LAST_SEQ, {"table": self._table_id, "seq": event.seq})
         self._last_seq = event.seq
 
 
+_BY_KEY = columns(EventRecord).where(
+    col(EventRecord.table_id) == bindparam("table"), col(EventRecord.idempotency_key) == bindparam("key")
+)
 _LOCK_TABLE = columns(col(TableRecord.last_seq)).where(col(TableRecord.id) == bindparam("table")).with_for_update()
 _INSERT_EVENT = insert(EventRecord)
 _SET_LAST_SEQ = update(TableRecord).where(col(TableRecord.id) == bindparam("table")).values(last_seq=bindparam("seq"))
@@ -237,22 +239,21 @@ def appending(engine: Engine, table_id: int) -> Iterator[Appending]:
     A repeated idempotency key is refused by the ledger's unique index (IntegrityError) as the
     entry is inserted, and nothing is stored; :func:`stored_event` then finds the first entry.
     """
-    with write_session(engine) as session:
-        last_seq = session.connection().execute(_LOCK_TABLE, {"table": table_id}).scalar()
+    with write_transaction(engine) as connection:
+        last_seq = connection.execute(_LOCK_TABLE, {"table": table_id}).scalar()
         if last_seq is None:
             raise LookupError(f"no table {table_id}")
-        yield Appending(session, table_id, last_seq)
+        yield Appending(connection, table_id, last_seq)
 
 
 def stored_event(engine: Engine, table_id: int, key: str) -> Event | None:
     """Return the entry stored under an idempotency key, if there is one (outside any append)."""
-    query = select(EventRecord).where(EventRecord.table_id == table_id, EventRecord.idempotency_key == key)
-    with read_session(engine) as session:
-        record = session.exec(query).first()
-        return None if record is None else _event(record)
+    with engine.connect() as connection:
+        row = connection.execute(_BY_KEY, {"table": table_id, "key": key}).first()
+        return None if row is None else _event(row)
 
 
-def _events_after(session: Session, table_id: int, after: int) -> list[Event]:
+def _events_after(connection: Connection, table_id: int, after: int) -> list[Event]:
     """The table's entries after ``seq``, read as plain columns: a cold board of a long table reads them all.
 
     The payloads come as text (cast in SQL: PostgreSQL's driver would decode each itself) and are
@@ -273,7 +274,7 @@ def _events_after(session: Session, table_id: int, after: int) -> list[Event]:
         .where(col(EventRecord.table_id) == table_id, col(EventRecord.seq) > after)
         .order_by(col(EventRecord.seq))
     )
-    rows = session.connection().execute(query).all()
+    rows = connection.execute(query).all()
     payloads = json.loads(f"[{','.join([row[2] for row in rows])}]")
     return [
         Event(seq, kind, payload, author, _utc_text(at), by_host)
@@ -283,8 +284,8 @@ def _events_after(session: Session, table_id: int, after: int) -> list[Event]:
 
 def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
-    with read_session(engine) as session:
-        return _events_after(session, table_id, after)
+    with engine.connect() as connection:
+        return _events_after(connection, table_id, after)
 
 
 @dataclass(frozen=True)
