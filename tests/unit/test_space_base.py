@@ -17,7 +17,7 @@ from companion.games.options import resolve_options
 from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
 from companion.games.space_base.view import space_base_view, take_options
-from companion.games.table import controls, decide, fold, viewer
+from companion.games.table import controls, decide, describe, fold, viewer
 from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.games.words import RuleError
 
@@ -358,6 +358,23 @@ def test_a_reroll_pays_everyone_from_the_new_dice_and_comes_before_anyone_takes_
     assert table.console(3).credits == before[3] + 1  # Chika's starting ship deployed in sector 9
     with pytest.raises(RuleError, match="before anyone takes the dice"):
         table.move(sb.REROLL_MOVE, seat=1, dice=sb.FIRST_DIE, values=[2], card_sector=4)
+
+
+def test_the_log_says_the_dice_each_roll_and_reroll_left_showing_long_after_the_turn() -> None:
+    table = charged(4, ability=sb.REROLL)
+    table.move(sb.ROLL, author=1)
+    rolled = table.game.roll.dice  # type: ignore[union-attr]
+    table.move(sb.REROLL_MOVE, seat=1, dice=sb.FIRST_DIE, values=[6], card_sector=4)
+    table.move(sb.ASSIGN, seat=1, choice=sb.SUM).move(sb.ASSIGN, seat=2, choice=sb.SUM)
+    table.move(sb.ASSIGN, seat=3, choice=sb.SUM).move(sb.END_TURN)
+    table.move(sb.ROLL, values=[2, 3])  # the next turn: the earlier dice are gone from the board
+    said = [describe(GAME, table.state, event).render() for event in table.state.events[-7:]]
+    assert said[0] == f"Rolled the dice in the app: {rolled[0]}, {rolled[1]}"
+    assert said[1] == f"Aki rerolled the dice (card in sector 4): the dice show 6, {rolled[1]}"
+    assert said[-1] == "Real dice: 2, 3"
+    table.undo_last()
+    undone = table.state.events[-1]
+    assert describe(GAME, table.state, undone).render() == f"Undid entry #{undone.seq - 1}: Real dice: 2, 3"
 
 
 def test_a_set_die_keeps_its_value_through_the_roll_one_token_per_die() -> None:

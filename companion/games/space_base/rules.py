@@ -29,10 +29,12 @@ players then play extra rounds, the most VP gained in one decides.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.games.contract import Event, Setup, evolve
+from companion.games.ledger import Appendable
 from companion.games.mechanics.randomness import roll
 from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.moves import ACTIVE, ANYONE, Field, Guard, Move
@@ -262,6 +264,14 @@ class DiceRoll:
 
 
 @dataclass(frozen=True)
+class Throw:
+    """The two dice a roll or a reroll left showing, by its entry: what the log says of it."""
+
+    seq: int
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class SpaceBase:
     """The game: consoles, the turn order, the current turn and roll, the end and extra rounds."""
 
@@ -282,6 +292,7 @@ class SpaceBase:
     over: bool = False
     winner_by_ability: int | None = None
     start_rolls: tuple[tuple[int, int], ...] = ()  # (seat, total) of the start-player roll-off
+    thrown: Appendable[Throw] = field(default_factory=Appendable)  # every roll and reroll, in entry order
 
     def console(self, seat: int) -> Console:
         """Return ``seat``'s console."""
@@ -506,6 +517,7 @@ def _roll(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
         rolls=rolls,
         throws=state.throws + 1,
         set_dice=(),
+        thrown=state.thrown.appended((Throw(event.seq, (first, second)),)),
     )
 
 
@@ -858,7 +870,8 @@ def _reroll(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
         in_app=typed is None,
         before=(*state.roll.before, state.roll.dice),
     )
-    return evolve(state, roll=rolled, rolls=rolls, throws=state.throws + 1)
+    thrown = state.thrown.appended((Throw(event.seq, rolled.dice),))
+    return evolve(state, roll=rolled, rolls=rolls, throws=state.throws + 1, thrown=thrown)
 
 
 def _set_die(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
@@ -1170,6 +1183,31 @@ def _with_card(text: str) -> Callable[[Setup, SpaceBase, Event, str], Message]:
     return describe
 
 
+def _thrown(state: SpaceBase, seq: int) -> tuple[int, int] | None:
+    """Return the dice that the roll or reroll of entry ``seq`` left showing (None when it was not folded: undone)."""
+    index = bisect.bisect_left(state.thrown, seq, key=lambda throw: throw.seq)
+    if index < len(state.thrown) and state.thrown[index].seq == seq:
+        return state.thrown[index].dice
+    return None
+
+
+def _describe_roll(state: SpaceBase, event: Event) -> Message:
+    """Say the dice of a roll: those typed, or those the app drew."""
+    if "values" in event.payload:
+        return msg(N_("Real dice: {values}"), values=listing(event.payload["values"]))
+    dice = _thrown(state, event.seq)
+    if dice is None:
+        return msg(N_("Rolled the dice in the app"))
+    return msg(N_("Rolled the dice in the app: {values}"), values=listing(dice))
+
+
+def _describe_reroll(setup: Setup, state: SpaceBase, event: Event, who: str) -> Message:
+    """Say who rerolled with which card, and the dice the reroll left showing."""
+    said = _with_card(N_("{name} rerolled the dice"))(setup, state, event, who)
+    dice = _thrown(state, event.seq)
+    return said if dice is None else msg(N_("{what}: the dice show {values}"), what=said, values=listing(dice))
+
+
 def _shown(value: object) -> object:
     """A payload value as the log prints it (dice as "3 5")."""
     return " ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
@@ -1202,11 +1240,7 @@ MOVES = (
         N_("Dice rolled"),
         (Field("values", "ints", 1, 6, required=False),),
         _roll,
-        lambda setup, state, e, who: (
-            msg(N_("Real dice: {values}"), values=listing(e.payload["values"]))
-            if "values" in e.payload
-            else msg(N_("Rolled the dice in the app"))
-        ),
+        lambda setup, state, e, who: _describe_roll(state, e),
         who=ACTIVE,
         guard=_turn,
         advances=True,  # starts the next player's turn: a second tap on End the turn lands here
@@ -1306,7 +1340,7 @@ MOVES = (
             *_activating,
         ),
         _reroll,
-        _with_card(N_("{name} rerolled the dice")),
+        lambda setup, state, e, who: _describe_reroll(setup, state, e, who),
         guard=_throw,
     ),
     Move(
