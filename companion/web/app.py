@@ -37,7 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.storage.live import make_broker
     from companion.web import assets, errors, htmx, i18n, limits, streams
     from companion.web.requests import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
-    from companion.web.views import catalogue, live, play, results, shell, tables
+    from companion.web.views import catalogue, host, live, play, profiles, results, shell, tables
 
     config_module.load_config(app, config)
     _add_game_templates(app)
@@ -63,6 +63,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tables.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(results.bp)
+    app.register_blueprint(profiles.bp)
+    app.register_blueprint(host.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(shell.bp)
     app.register_blueprint(catalogue.bp)

@@ -28,7 +28,7 @@ DEFAULT_LIMITS = {
 }
 
 # An import makes a table; a catalogue import stores cards for every table of the server: one count for all three.
-NEW_TABLE_VIEWS = ("tables.create_table", "results.import_scenario", "catalogue.import_cards")
+NEW_TABLE_VIEWS = ("tables.create_table", "tables.import_scenario", "catalogue.import_cards")
 JOIN_VIEWS = ("tables.join",)
 
 

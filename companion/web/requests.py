@@ -41,7 +41,7 @@ class Refused(Exception):
 # Views that take more than a form's worth of body (``MAX_CONTENT_LENGTH``), and how much: a file
 # at its cap plus the multipart envelope around it.
 LARGER_BODIES = {
-    "results.import_scenario": MAX_SCENARIO_BYTES + 64 * 1024,
+    "tables.import_scenario": MAX_SCENARIO_BYTES + 64 * 1024,
     "catalogue.import_cards": MAX_CATALOGUE_BYTES + 64 * 1024,
 }
 

@@ -1,4 +1,4 @@
-"""Home, new table, joining by link, watching, and the language and theme switches."""
+"""Home, a new table (from the form or a scenario file), joining by link, watching, the language and theme."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 
 from companion import services
 from companion.games.registry import GAMES, catalogue_games, get_game
+from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.words import N_, Message, RuleError
 from companion.network import shared_origin
 from companion.storage.store import TableInfo
@@ -115,6 +116,30 @@ def create_table() -> ResponseReturnValue:
     if new.seat is not None:
         remember(new.table.code, seat=new.seat)
     return redirect(url_for("play.table", code=new.table.code), 303)
+
+
+@bp.get("/import")
+def import_form() -> ResponseReturnValue:
+    """Show the form that recreates a table from a scenario file."""
+    return render_template("import.html", error=None)
+
+
+@bp.post("/import")
+def import_scenario() -> ResponseReturnValue:
+    """Recreate a table from a scenario file; this phone becomes its host (limited like creating a table)."""
+    upload = request.files.get("scenario")
+    data = upload.read(MAX_SCENARIO_BYTES + 1) if upload is not None else b""
+    for spooled in request.files.values():  # a large file is spooled to disk: closed now, not by the collector
+        spooled.close()
+    try:
+        if not data:
+            raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)
+        table = services.import_scenario(engine(), data)
+    except RuleError as error:
+        return render_template("import.html", error=error.message), 422
+    device_id()
+    remember(table.code, host=True)
+    return redirect(url_for("play.table", code=table.code), 303)
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])
