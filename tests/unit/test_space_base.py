@@ -497,12 +497,38 @@ def test_the_abilities_example_replays_to_a_count_made_by_hand() -> None:
 def test_a_phone_offers_each_way_of_a_two_way_arrow_as_a_choice_of_its_own() -> None:
     table = started().turn((1, 2), SUMS).move(sb.BUY, seat=1, how=sb.CLAIM, **ship(6, 0, blue=(sb.EITHER, 0)))
     options = take_options(table.console(1), (6, 1), True)
-    assert [(o.choice, o.direction) for o in options] == [
-        (sb.INDIVIDUAL, "left"),
-        (sb.INDIVIDUAL, "right"),
-        (sb.SUM, None),
+    assert [(o.choice, o.arrows) for o in options] == [
+        (sb.INDIVIDUAL, ((6, "left"),)),
+        (sb.INDIVIDUAL, ((6, "right"),)),
+        (sb.SUM, ()),
     ]
     assert options[1].gain.credits == STARTING_BLUE[1 - 1] + STARTING_BLUE[7 - 1]  # 1, and 6 → 7
+
+
+def test_each_die_points_its_own_two_way_arrow() -> None:
+    """Seed (両方向の矢印): the player chooses left or right for that reward, so two dice may choose apart."""
+    table = started().turn((1, 2), SUMS)
+    for sector, blue in ((2, (sb.CREDITS, 5)), (3, (sb.EITHER, 0)), (5, (sb.EITHER, 0)), (6, (sb.CREDITS, 7))):
+        table.move(sb.BUY, seat=1, how=sb.CLAIM, **ship(sector, 0, blue=blue))
+    table.move(sb.END_TURN).turn((1, 1), SUMS).move(sb.END_TURN).turn((1, 1), SUMS).move(sb.END_TURN)  # Aki's again
+    options = take_options(table.console(1), (3, 5), True)
+    taken = [(o.arrows, o.gain.credits) for o in options if o.choice == sb.INDIVIDUAL]
+    assert taken == [
+        (((3, "left"), (5, "left")), 5 + STARTING_BLUE[4 - 1]),
+        (((3, "left"), (5, "right")), 5 + 7),
+        (((3, "right"), (5, "left")), STARTING_BLUE[4 - 1] * 2),
+        (((3, "right"), (5, "right")), STARTING_BLUE[4 - 1] + 7),
+    ]
+    credits = table.console(1).credits
+    table.move(sb.ROLL, values=[3, 5])
+    table.move(sb.ASSIGN, seat=1, choice=sb.INDIVIDUAL, direction="left", second_direction="right")
+    assert table.console(1).credits == credits + 5 + 7
+    doubles = take_options(table.console(1), (3, 3), True)  # left then right pays as right then left: offered once
+    assert [o.arrows for o in doubles if o.choice == sb.INDIVIDUAL] == [
+        ((3, "left"), (3, "left")),
+        ((3, "left"), (3, "right")),
+        ((3, "right"), (3, "right")),
+    ]
 
 
 def test_a_charged_card_offers_its_ability_only_while_the_rules_allow_it() -> None:

@@ -670,15 +670,27 @@ def _take(state: SpaceBase, seat: int, choice: str, gain: Gain) -> SpaceBase:
     return _after_vp_change(state, seat, console.vp - before)
 
 
-def _direction(event: Event) -> int | None:
-    way = event.payload.get("direction")
+def _direction(event: Event, field: str = "direction") -> int | None:
+    way = event.payload.get(field)
     return None if way is None else DIRECTIONS[way]
 
 
 def _assign(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
+    """Take the dice: each die's sector, or their sum's.
+
+    Each die chooses the way of its own two-way arrows (seed, 両方向の矢印: left or right, for that
+    reward): ``direction`` for the first die (and the sum), ``second_direction`` for the second,
+    which follows the first when left out.
+    """
     seat, choice = event.payload["seat"], event.payload["choice"]
     roll_ = _check_choosing(setup, state, seat)
-    gain = gain_for(state.console(seat), chosen_sectors(roll_.dice, choice), seat == roll_.seat, _direction(event))
+    console, own_turn = state.console(seat), seat == roll_.seat
+    first = _direction(event)
+    second = _direction(event, "second_direction")
+    ways = (first, first if second is None else second)
+    gain = Gain()
+    for number, way in zip(chosen_sectors(roll_.dice, choice), ways, strict=False):
+        gain = gain.plus(gain_for(console, (number,), own_turn, way))
     return _take(state, seat, choice, gain)
 
 
@@ -1248,7 +1260,12 @@ MOVES = (
     Move(
         "sb.assign",
         N_("Dice assigned"),
-        (_seat, Field("choice", "choice", choices=(INDIVIDUAL, SUM)), _direction_field),
+        (
+            _seat,
+            Field("choice", "choice", choices=(INDIVIDUAL, SUM)),
+            _direction_field,
+            Field("second_direction", "choice", choices=tuple(DIRECTIONS), required=False),
+        ),
         _assign,
         lambda setup, state, e, who: msg(
             N_("{name} took the two dice") if e.payload["choice"] == INDIVIDUAL else N_("{name} took the sum"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations_with_replacement, product
 from types import ModuleType
 from typing import ClassVar
 
@@ -44,21 +45,32 @@ class Option:
     choice: str
     sectors: tuple[int, ...]
     gain: rules.Gain
-    direction: str | None = None  # the way a two-way arrow points, when one is hit
+    ways: tuple[str | None, ...] = ()  # per sector, the way its two-way arrow points (None: no such arrow)
+
+    @property
+    def arrows(self) -> tuple[tuple[int, str], ...]:
+        """The sectors whose two-way arrow this option points, and which way: what its button says."""
+        return tuple((sector, way) for sector, way in zip(self.sectors, self.ways, strict=False) if way is not None)
 
 
 def take_options(console: rules.Console, dice: tuple[int, int], own_turn: bool) -> tuple[Option, ...]:
-    """Return every way to take ``dice``: both dice or the sum, each way of a two-way arrow apart."""
+    """Return every way to take ``dice``: both dice or the sum, and each die's two-way arrow either way."""
     options: list[Option] = []
     for choice in (rules.INDIVIDUAL, rules.SUM):
         sectors = rules.chosen_sectors(dice, choice)
-        if rules.needs_direction(console, sectors, own_turn):
-            options.extend(
-                Option(choice, sectors, rules.gain_for(console, sectors, own_turn, step), way)
-                for way, step in rules.DIRECTIONS.items()
-            )
-        else:
-            options.append(Option(choice, sectors, rules.gain_for(console, sectors, own_turn)))
+        per_sector = [
+            tuple(rules.DIRECTIONS) if rules.needs_direction(console, (number,), own_turn) else (None,)
+            for number in sectors
+        ]
+        # A double taken as two dice: left then right pays as right then left, so it is offered once.
+        combos = combinations_with_replacement(per_sector[0], 2) if len(set(sectors)) < len(sectors) else None
+        for ways in combos or product(*per_sector):
+            gain = rules.Gain()
+            for number, way in zip(sectors, ways, strict=True):
+                gain = gain.plus(
+                    rules.gain_for(console, (number,), own_turn, None if way is None else rules.DIRECTIONS[way])
+                )
+            options.append(Option(choice, sectors, gain, ways if any(ways) else ()))
     return tuple(options)
 
 
