@@ -412,6 +412,15 @@ def test_2x_pays_one_sector_again_but_cannot_charge_its_own_card() -> None:
     assert sb.double_sectors((2, 5), sb.SUM) == (7, 7) and sb.double_sectors((2, 5), sb.SECOND_DIE) == (2, 5, 5)
 
 
+def test_by_the_option_no_reward_of_the_roll_charges_the_2x_card_it_was_used_on() -> None:
+    """The seed says rewards cannot charge 2X when it is used, not which: the option reads it as every reward."""
+    table = charged(2, slots=3, ability=sb.DOUBLE, options={sb.DOUBLE_CHARGE: sb.WHOLE_ROLL})
+    table.move(sb.ROLL, values=[2, 5]).move(sb.DOUBLE_MOVE, seat=1, twice=sb.FIRST_DIE, card_sector=2)
+    assert table.console(1).sectors[2].charges == 1  # 2 tokens − 1 spent; neither activation of sector 2 charges it
+    applied = dict(GAME.score(table.setup, table.game, None).options)  # shown on the results
+    assert applied["When 2X is used, its own card is not charged by"] == "any reward of that roll"
+
+
 def test_others_lose_vp_but_never_below_zero() -> None:
     table = charged(4, ability=sb.LOSE_VP, ability_amount=2)
     table.move(sb.ADJUST, seat=2, vp=3, reason="VP").move(sb.LOSE_VP_MOVE, seat=1, card_sector=4)

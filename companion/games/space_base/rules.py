@@ -38,7 +38,7 @@ from companion.games.ledger import Appendable
 from companion.games.mechanics.randomness import roll
 from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.moves import ACTIVE, ANYONE, Field, Guard, Move
-from companion.games.options import RuleOption, applied_options
+from companion.games.options import Choice, RuleOption, applied_options
 from companion.games.scores import CategoryScore, Scoreboard
 from companion.games.words import N_, Message, RuleError, listing, msg
 
@@ -123,6 +123,10 @@ LIGHT_SPEED = "light-speed"
 STARTING_BLUE, STARTING_RED = "starting-blue-credits", "starting-red-credits"
 # Where the seed is silent: may an Exchange move a colony? (It speaks of "a card in a sector space".)
 EXCHANGE_COLONIES = "exchange-colonies"
+# The seed on 2X: 「能力を使用した際、報酬によってこの能力自身をチャージすることはできない」 ("when the
+# ability is used, rewards cannot charge the ability itself"): the doubled reward, or every reward of that roll?
+DOUBLE_CHARGE = "2x-own-charge"
+EXTRA_ONLY, WHOLE_ROLL = "extra-only", "whole-roll"
 _GUESS_NOTE = N_(
     "A guess: neither our rules nor any public source we found prints these values. Copy the credits "
     "on your starting ships; the results say whether the guess was used."
@@ -150,6 +154,16 @@ OPTIONS = (
         N_("Exchange may move a colony"),
         False,
         note=N_("The rules do not say; by default a colony stays where it was bought."),
+    ),
+    RuleOption(
+        DOUBLE_CHARGE,
+        N_("When 2X is used, its own card is not charged by"),
+        EXTRA_ONLY,
+        (
+            Choice(EXTRA_ONLY, N_("the extra reward it gives")),
+            Choice(WHOLE_ROLL, N_("any reward of that roll")),
+        ),
+        note=N_("The rules say rewards cannot charge the 2X ability when it is used, not which rewards."),
     ),
 )
 # Options whose default is a guess, not a value from the seed, the digest or a public source.
@@ -921,7 +935,7 @@ def double_sectors(dice: tuple[int, int], twice: str) -> tuple[int, ...]:
 
 
 def _double(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
-    """2X (seed): the normal reward and one sector again; its own reward cannot charge the 2X card."""
+    """2X (seed): the normal reward and one sector again; the extra one (by the option: any) cannot charge its card."""
     seat = event.payload["seat"]
     roll_ = _check_choosing(setup, state, seat)
     activation = _activate(setup, state, event, DOUBLE)
@@ -931,8 +945,15 @@ def _double(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     gain = gain_for(console, sectors[:-1], own_turn, way)
     again = gain_for(console, sectors[-1:], own_turn, way)
     if activation.card is not None:
-        again = evolve(again, charges={card: n for card, n in again.charges.items() if card != activation.card})
+        again = _not_charging(again, activation.card)
+        if setup.options.get(DOUBLE_CHARGE, EXTRA_ONLY) == WHOLE_ROLL:
+            gain = _not_charging(gain, activation.card)
     return _take(state, seat, DOUBLED, gain.plus(again))
+
+
+def _not_charging(gain: Gain, card: tuple[int, int]) -> Gain:
+    """``gain`` without the charge tokens it would put on ``card`` (sector, place)."""
+    return evolve(gain, charges={place: n for place, n in gain.charges.items() if place != card})
 
 
 def _lose_vp(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
