@@ -157,6 +157,10 @@ OPTIONS = (
             Choice("three-tokens", N_("three score tokens of its colour")),
             Choice("three-points", N_("three points")),
         ),
+        note=N_(
+            "The rules count it as “three points' worth” of score tokens of its colour "
+            "(「同色のスコア・トークンの3点分」): by default, three such tokens."
+        ),
     ),
     RuleOption(
         COMPONENTS,
