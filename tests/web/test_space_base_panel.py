@@ -99,3 +99,20 @@ def test_the_bg_stats_export_names_the_start_player(client: FlaskClient) -> None
     assert post_event(client, code, kind="table.end").status_code == 303
     play = json.loads(client.get(f"/t/{code}/bgstats.bgsplay").text)["plays"][0]
     assert sorted((s["seatOrder"], s["startPlayer"]) for s in play["playerScores"]) == [(1, False), (2, True)]
+
+
+def test_each_way_to_take_the_dice_says_every_kind_of_reward_it_pays(client: FlaskClient, make_client: Any) -> None:
+    code = two_players(client)
+    aki = joined_phone(client, make_client, code, 1)
+    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    record(client, code, sb.BUY, seat=1, how=sb.CLAIM, sector=3, cost=2, blue_kind=sb.INCOME, blue_amount=1)
+    record(client, code, sb.END_TURN)
+    turn(client, code, "1 1", {1: sb.SUM, 2: sb.SUM})
+    record(client, code, sb.END_TURN)
+    record(client, code, sb.ROLL, values="3 5")
+    answer = aki.get(f"/t/{code}")
+    assert answer.status_code == 200
+    buttons = [
+        b.get_text(" ", strip=True) for b in BeautifulSoup(answer.text, "html.parser").select("#board form button")
+    ]
+    assert "Take sectors 3 and 5: +1 credit, +1 income" in buttons
