@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -31,6 +31,10 @@ HTTP_MESSAGES = {
         " an entry sent again is stored only once."
     ),
 }
+
+PAGE_FAILED = N_(
+    "Something went wrong on our side while showing this page. Everything recorded is kept: try again in a moment."
+)
 
 
 def render_error(status: int, message: Message) -> tuple[str, int, dict[str, str]]:
@@ -93,4 +97,6 @@ def init_app(app: Flask) -> None:
             body, status, headers = render_error(503, msg(reason))
             return body, status, {**headers, "Retry-After": str(RETRY_AFTER_SECONDS)}
         app.logger.exception("unexpected error", exc_info=error)
+        if request.method in ("GET", "HEAD"):  # a page shown stores nothing: nothing recorded is at stake
+            return render_error(500, msg(PAGE_FAILED))
         return render_error(500, msg(HTTP_MESSAGES[500]))

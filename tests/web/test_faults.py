@@ -138,6 +138,20 @@ def test_the_500_page_says_only_what_is_true(client: FlaskClient, monkeypatch: p
     assert "may not have been saved" in message(response) and "safe" not in message(response)
 
 
+def test_a_page_that_fails_to_show_says_that_everything_recorded_is_kept(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = new_table(client)
+
+    def broken(*_args: Any, **_kwargs: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(services, "seat_view", broken)
+    response = client.get(f"/t/{code}")
+    assert response.status_code == 500
+    assert "Everything recorded is kept" in message(response) and "may not have been saved" not in message(response)
+
+
 # -- PostgreSQL ------------------------------------------------------------------------------
 
 
