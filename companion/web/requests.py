@@ -90,22 +90,32 @@ def broker() -> Broker:
     return current_app.extensions[BROKER_KEY]  # type: ignore[no-any-return]
 
 
+# Numbers as a Japanese keyboard types them: full-width digits, signs and commas, the ideographic
+# space and comma (「３、５」 is 3 and 5), and the minus sign.
+_HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " ", 0x3001: ",", 0x2212: "-"}
+
+
 def parse_payload(move: Move, form: MultiDict[str, str] | Mapping[str, str]) -> dict[str, Any]:
-    """Turn form fields into the payload of ``move`` (types only; its record and the rules check the rest)."""
+    """Turn form fields into the payload of ``move`` (types only; its record and the rules check the rest).
+
+    A required field left empty is refused here, in the words of a form: its name means nothing to a player.
+    """
     payload: dict[str, Any] = {}
     for spec in move.payload_fields:
         raw = form.get(spec.name, "")
         raw = raw.strip() if isinstance(raw, str) else raw
         if raw == "":
+            if spec.required:
+                raise RuleError(N_("A box of this form is empty: fill it in, then send it again."))
             continue
         if spec.type in ("text", "choice"):
             payload[spec.name] = raw
         elif spec.type == "bool":
             payload[spec.name] = raw in ("1", "true", "on", "yes")
         elif spec.type == "ints":
-            payload[spec.name] = [_int(item) for item in raw.replace(",", " ").split()]
+            payload[spec.name] = [_int(item) for item in raw.translate(_HALF_WIDTH).replace(",", " ").split()]
         else:
-            payload[spec.name] = _int(raw)
+            payload[spec.name] = _int(raw.translate(_HALF_WIDTH).strip())
     return payload
 
 
@@ -149,6 +159,8 @@ def safe_next(raw: str | None, default: str) -> str:
 def _int(raw: str) -> int:
     """Return a typed whole number: ASCII digits with an optional sign (``int`` also takes "١" and "1_0")."""
     if not WHOLE_NUMBER.fullmatch(raw):
+        if raw.lstrip("+-").isascii() and raw.lstrip("+-").isdigit():
+            raise RuleError(N_("“{value}…” is too large a number."), value=raw[:12])
         raise RuleError(N_("“{value}” is not a whole number."), value=raw[:20])
     return int(raw)
 

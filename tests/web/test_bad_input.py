@@ -50,3 +50,29 @@ def test_malformed_requests_elsewhere_are_4xx(client: FlaskClient) -> None:
         assert response.status_code < 500, response.request.path
         response.close()
     assert post_event(client, code, kind="tally.add", seat=1, category="vp", delta=1).status_code == 303
+
+
+def error_text(response: object) -> str:
+    found = BeautifulSoup(response.text, "html.parser").select_one(".error")  # type: ignore[attr-defined]
+    assert found is not None
+    return found.get_text(" ", strip=True)
+
+
+def test_numbers_typed_on_a_japanese_keyboard_count_as_numbers(client: FlaskClient) -> None:
+    code = new_table(client)
+    assert post_event(client, code, kind="tally.add", seat="１", category="vp", delta="１２").status_code == 303
+    assert post_event(client, code, kind="tally.add", seat=1, category="vp", delta="－２").status_code == 303
+    assert post_event(client, code, kind="dice.roll", count="２", sides=6, values="３、５").status_code == 303
+    page = client.get(f"/t/{code}/log").text
+    assert "2d6" in page and "3, 5" in page
+    assert "10" in BeautifulSoup(client.get(f"/t/{code}").text, "html.parser").select_one(".standings").get_text()  # type: ignore[union-attr]
+
+
+def test_an_empty_box_and_a_huge_number_are_refused_in_a_players_words(client: FlaskClient) -> None:
+    code = new_table(client)
+    empty = post_event(client, code, kind="tally.add", seat=1, category="vp", delta="")
+    assert (
+        empty.status_code == 422 and error_text(empty) == "A box of this form is empty: fill it in, then send it again."
+    )
+    huge = post_event(client, code, kind="tally.add", seat=1, category="vp", delta="99999999999999999999")
+    assert huge.status_code == 422 and error_text(huge) == "“999999999999…” is too large a number."
