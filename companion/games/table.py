@@ -164,17 +164,17 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
     checked = _checked(state.setup, move, event)
     _authorize(move, state, checked, joining)
-    if move.who_at(state.setup) == ACTIVE:
-        _check_turn(game, state.setup, state.game, checked)
     setup = state.setup
     scope_state = state if move.kind in TABLE_KINDS else state.game
-    if move.guard is not None:
+    if move.guard is not None:  # a screen the table has moved on from says so, before whose turn it is now
         shown = checked.payload.get(move.guard.field)
         now = move.guard.current(scope_state)
         if shown is None:
             raise RuleError(N_("This screen is out of date: reload it and try again."))
         if shown != now:
             raise RuleError(move.guard.refusal, now=now)
+    if move.who_at(setup) == ACTIVE:
+        _check_turn(game, setup, state.game, checked)
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state

@@ -208,6 +208,13 @@ def test_charge_tokens_fill_up_to_the_slots_and_are_spent() -> None:
         table.move(sb.CHARGE_SPENT, seat=1, sector=4, count=1)
 
 
+def test_a_screen_left_on_an_earlier_turn_hears_that_the_turn_is_over_not_whose_turn_it_is() -> None:
+    table = started().turn((1, 2), SUMS).move(sb.END_TURN)  # Aki's turn 1 is over: Ben's is on
+    stale = Event(table.state.last_seq + 1, sb.END_TURN, {"turn": 1}, author=1)
+    with pytest.raises(RuleError, match="That turn is over: the table is on turn 2"):
+        decide(GAME, table.state, stale)
+
+
 def test_every_player_must_choose_before_the_turn_ends_and_only_once() -> None:
     table = started()
     table.turn((2, 3), {1: sb.SUM})
