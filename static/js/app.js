@@ -336,7 +336,10 @@
       form.classList.toggle("held", wait > 0);
       form.querySelectorAll("button").forEach(function (button) {
         if (wait > 0) { button.disabled = true; button.setAttribute("data-held", ""); }
-        else if (button.hasAttribute("data-held")) { button.disabled = false; button.removeAttribute("data-held"); }
+        else if (button.hasAttribute("data-held")) {
+          button.removeAttribute("data-held");
+          if (!button.hasAttribute("data-held-new")) button.disabled = false;
+        }
       });
       if (wait > 0 && !note) {
         note = document.createElement("span");
@@ -354,6 +357,53 @@
   holdAdvancing();
   document.body.addEventListener("htmx:afterSwap", holdAdvancing);
   document.body.addEventListener("htmx:afterSettle", holdAdvancing);
+
+  /* Nothing new under the finger: a button that has just appeared on the board (the next move
+     after this phone's tap, or after another phone's) waits as long, so that the second tap of a
+     burst, meant for the button that was there, is not taken for the new one (a double tap on
+     Roll the dice choosing the sum). A button is known by what it sends and says (its form's fields
+     but the key, its own text), not by its place in the page: the board is morphed in, and its
+     nodes live on across boards. A button that stays (a tally's +) never waits. */
+  var buttonsShown = null; /* button -> true, for the board as last seen; null until the first look */
+  var newUntil = {};
+  function buttonOf(button) {
+    var parts = [button.name || "", button.value || "", button.textContent.replace(/\s+/g, " ").trim()];
+    if (button.form) {
+      parts.push(button.form.getAttribute("action") || "");
+      button.form.querySelectorAll("input[type=hidden]").forEach(function (input) {
+        if (input.name !== "key" && input.name !== "csrf_token") parts.push(input.name + "=" + input.value);
+      });
+    }
+    return parts.join("\u0001");
+  }
+  function holdNewButtons() {
+    var board = document.getElementById("board");
+    if (!board) return;
+    var now = Date.now();
+    var shown = {};
+    var soonest = 0;
+    board.querySelectorAll("button").forEach(function (button) {
+      var known = buttonOf(button);
+      shown[known] = true;
+      if (buttonsShown !== null && !buttonsShown[known] && !newUntil[known]) newUntil[known] = now + HOLD_MS;
+      var wait = (newUntil[known] || 0) - now;
+      if (wait > 0) {
+        button.disabled = true;
+        button.setAttribute("data-held-new", "");
+        button.classList.add("just-new");
+        if (!soonest || wait < soonest) soonest = wait;
+      } else if (button.hasAttribute("data-held-new")) {
+        button.removeAttribute("data-held-new");
+        button.classList.remove("just-new");
+        if (!button.hasAttribute("data-held")) button.disabled = false;
+      }
+    });
+    Object.keys(newUntil).forEach(function (known) { if (newUntil[known] <= now) delete newUntil[known]; });
+    buttonsShown = shown;
+    if (soonest) setTimeout(holdNewButtons, soonest + 10);
+  }
+  holdNewButtons();
+  document.body.addEventListener("htmx:afterSettle", holdNewButtons);
 
   function renderQueue(queue) {
     if (!pendingBox) return;

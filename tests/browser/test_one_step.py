@@ -1,6 +1,7 @@
 """One step per burst of taps, on real phones: two taps 100, 300 and 600 ms apart on a button that
 moves the table on (Flip, End round, End phase, End the turn, End the table), from one phone and
-from two, record one entry each time, and the tap that did not count says so where it was made."""
+from two, record one entry each time, and the tap that did not count says so where it was made; a
+button that appears where the first tap was takes no tap for a moment."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def button(page, kind: str):  # type: ignore[no-untyped-def]
 def ready(page, kind: str, seq: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """Wait until the phone shows entry ``seq`` and may tap ``kind`` (no hold); return where a finger taps it."""
     caught_up(page, seq)
-    page.wait_for_function("() => !document.querySelector('form.held')")
+    page.wait_for_function("() => !document.querySelector('form.held, [data-held-new]')")
     target = button(page, kind)
     target.scroll_into_view_if_needed()
     target.wait_for(state="visible")
@@ -252,3 +253,23 @@ def test_a_burst_on_end_the_table_ends_it_once(live_server: str, phone) -> None:
         time.sleep(1.5)
         host.goto(table + "/log")
         assert host.get_by_text("The table ended; the seed is revealed").count() == 1, f"{gap} ms apart"
+
+
+def test_a_double_tap_on_roll_the_dice_does_not_take_the_dice_with_the_button_that_appears_under_it(  # type: ignore[no-untyped-def]
+    live_server: str, phone
+) -> None:
+    host, (aki, _ben) = space_base(phone, live_server)
+    time.sleep(1.1)  # the roll starts a turn: it waits, too, after the start
+    aki.reload()
+    for gap in GAPS_MS:
+        seq = board_seq(aki)
+        at = ready(aki, "sb.roll", seq)
+        aki.touchscreen.tap(*at)
+        time.sleep(gap / 1000)
+        aki.touchscreen.tap(*at)
+        caught_up(aki, seq + 1)
+        assert settled_seq(aki) == seq + 1, (f"{gap} ms apart", latest_entries(aki))
+        assert aki.get_by_role("button", name=re.compile("Take sector")).count() >= 1  # the dice are still to take
+        record(host, "void", target=seq + 1)  # the roll undone: Roll the dice again for the next burst
+        caught_up(aki, seq + 2)
+    screenshot(aki, "one-step-new-button")
