@@ -116,3 +116,18 @@ def test_each_way_to_take_the_dice_says_every_kind_of_reward_it_pays(client: Fla
         b.get_text(" ", strip=True) for b in BeautifulSoup(answer.text, "html.parser").select("#board form button")
     ]
     assert "Take sectors 3 and 5: +1 credit, +1 income" in buttons
+
+
+def test_the_host_can_take_the_dice_for_a_player_whose_phone_is_gone(client: FlaskClient, make_client: Any) -> None:
+    code = two_players(client)
+    joined_phone(client, make_client, code, 2)  # Ben joined, then his phone died
+    record(client, code, sb.ROLL, values="3 4")
+    host_page = panel(client, code)
+    for_ben = host_page.select('.for-other[data-seat="2"] form:has(input[name=kind][value="sb.assign"])')
+    assert [form.select_one("button").get_text(" ", strip=True) for form in for_ben] == [  # type: ignore[union-attr]
+        "Take sectors 3 and 4: +1 credit",  # the red credit of his starting ship deployed in sector 4
+        "Take sector 7 (the sum): nothing",
+    ]
+    answer = client.post(f"/t/{code}/events", data={**submitted(for_ben[0]), "key": "host-for-ben-1"})
+    assert answer.status_code == 303, answer.text
+    assert table_state(client.application, code).game.roll.choices == {2: sb.INDIVIDUAL}

@@ -75,6 +75,14 @@ def take_options(console: rules.Console, dice: tuple[int, int], own_turn: bool) 
 
 
 @dataclass(frozen=True)
+class SeatOptions:
+    """The ways one player may take the dice of this roll."""
+
+    player: Player
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
 class KnownCard:
     """A card typed at one of this server's tables, offered for a one-tap re-entry."""
 
@@ -289,7 +297,9 @@ class SpaceBaseView:
     extra_round: int
     consoles: tuple[ConsoleLine, ...]
     my_seat: int | None
-    my_options: tuple[Option, ...]  # empty unless this phone's seat still has to choose
+    # Each seat still to take the dice that this phone may choose for: its own first, then the others
+    # (behind the "for another player" switch: a phone that died leaves its player's choice to the host).
+    choosing: tuple[SeatOptions, ...]
     waiting: tuple[Player, ...]  # players still to choose for this roll
     first_ship_seats: tuple[Player, ...]  # seats this phone may enter a first ship for
     buy_seat: int | None  # the active seat, if this phone may buy for it
@@ -321,9 +331,11 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
     assign = viewer.control(rules.ASSIGN)
     players = game.extra_players if game.extra_round else (game.order or setup.seats)
     seat = viewer.seat
-    options: tuple[Option, ...] = ()
-    if roll is not None and seat in assign.seats and seat in players and seat not in roll.choices:
-        options = take_options(game.console(seat), roll.dice, seat == roll.seat)
+    choosing = tuple(
+        SeatOptions(setup.player(chooser), take_options(game.console(chooser), roll.dice, chooser == roll.seat))
+        for chooser in sorted(assign.seats, key=lambda s: s != seat)
+        if roll is not None and chooser in players and chooser not in roll.choices
+    )
     buy = viewer.control(rules.BUY)
     first_ship = viewer.control(rules.FIRST_SHIP)
     mine = charged(game, seat, viewer)
@@ -361,7 +373,7 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
             for p in setup.players
         ),
         my_seat=seat,
-        my_options=options,
+        choosing=choosing,
         waiting=waiting,
         buy_now=buy_seat is not None and roll is not None and not waiting,
         first_ship_seats=tuple(p for p in setup.players if p.seat in first_ship.seats) if not game.started else (),
