@@ -181,6 +181,11 @@ def test_bonus_cards_stay_secret_until_the_end_then_count() -> None:
     assert points(board, "Aki", "bonus") == 7
 
 
+def test_the_log_says_which_round_ended() -> None:
+    state, _ = Game().add(mrp.END_ROUND, round=1).add(mrp.END_ROUND, round=2).play()
+    assert [describe(MRP, state, event).render() for event in state.events] == ["End of round 1", "End of round 2"]
+
+
 def test_a_bonus_card_is_in_its_owners_log_only_until_the_end() -> None:
     state, _ = Game().add(mrp.BONUS, seat=1, points=5, name="Scout").play()
     bonus = state.events[0]

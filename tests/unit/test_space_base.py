@@ -377,7 +377,8 @@ def test_the_log_says_the_dice_each_roll_and_reroll_left_showing_long_after_the_
     table.move(sb.ROLL, values=[2, 3])  # the next turn: the earlier dice are gone from the board
     said = [describe(GAME, table.state, event).render() for event in table.state.events[-7:]]
     assert said[0] == f"Rolled the dice in the app: {rolled[0]}, {rolled[1]}"
-    assert said[1] == f"Aki rerolled the dice (card in sector 4): the dice show 6, {rolled[1]}"
+    assert said[1] == f"Aki rerolled the dice (card in sector 4): real dice, now 6, {rolled[1]}"
+    assert said[2] == f"Aki took the sum: sector {6 + rolled[1]}"  # the dice as the reroll left them
     assert said[-1] == "Real dice: 2, 3"
     table.undo_last()
     undone = table.state.events[-1]
@@ -426,6 +427,11 @@ def test_by_the_option_no_reward_of_the_roll_charges_the_2x_card_it_was_used_on(
     assert table.console(1).sectors[2].charges == 1  # 2 tokens − 1 spent; neither activation of sector 2 charges it
     applied = dict(GAME.score(table.setup, table.game, None).options)  # shown on the results
     assert applied["When 2X is used, its own card is not charged by"] == "any reward of that roll"
+
+
+def test_an_adjustment_of_nothing_is_refused() -> None:
+    with pytest.raises(RuleError, match="Enter the credits, income or VP"):
+        started().move(sb.ADJUST, seat=1, reason="test")
 
 
 def test_others_lose_vp_but_never_below_zero() -> None:

@@ -737,7 +737,11 @@ MOVES = (
         N_("End of round"),
         (Field("first_player", "seat", required=False),),
         _while_playing(_end_round),
-        lambda setup, state, e, who: msg(N_("End of a round")),
+        lambda setup, state, e, who: (
+            msg(N_("End of round {round}"), round=e.payload["round"])
+            if "round" in e.payload
+            else msg(N_("End of a round"))
+        ),
         who=ANYONE,
         guard=Guard(
             "round",

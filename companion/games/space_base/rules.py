@@ -1068,6 +1068,8 @@ def _adjust(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     if not state.started:
         raise RuleError(N_("Start the game first: everyone buys a first ship, then the start player is chosen."))
     seat = event.payload["seat"]
+    if not any(event.payload.get(field, 0) for field in ("credits", "income", "vp")):
+        raise RuleError(N_("Enter the credits, income or VP to add or take away."))
     console = state.console(seat)
     credits = console.credits + event.payload.get("credits", 0)
     income = console.income + event.payload.get("income", 0)
@@ -1235,10 +1237,30 @@ def _describe_roll(state: SpaceBase, event: Event) -> Message:
 
 
 def _describe_reroll(setup: Setup, state: SpaceBase, event: Event, who: str) -> Message:
-    """Say who rerolled with which card, and the dice the reroll left showing."""
+    """Say who rerolled with which card, and the dice the reroll left showing (the app's or real ones)."""
     said = _with_card(N_("{name} rerolled the dice"))(setup, state, event, who)
     dice = _thrown(state, event.seq)
-    return said if dice is None else msg(N_("{what}: the dice show {values}"), what=said, values=listing(dice))
+    if dice is None:
+        return said
+    shown = (
+        N_("{what}: real dice, now {values}") if "values" in event.payload else N_("{what}: in the app, now {values}")
+    )
+    return msg(shown, what=said, values=listing(dice))
+
+
+def _describe_assign(state: SpaceBase, event: Event, who: str) -> Message:
+    """Say how a player took the dice, and the sectors that was (from the roll or reroll before it)."""
+    index = bisect.bisect_left(state.thrown, event.seq, key=lambda throw: throw.seq)
+    dice = state.thrown[index - 1].dice if index else None
+    if event.payload["choice"] == INDIVIDUAL:
+        if dice is None:
+            return msg(N_("{name} took the two dice"), name=who)
+        return msg(
+            N_("{name} took the two dice: sectors {first} and {second}"), name=who, first=dice[0], second=dice[1]
+        )
+    if dice is None:
+        return msg(N_("{name} took the sum"), name=who)
+    return msg(N_("{name} took the sum: sector {sector}"), name=who, sector=dice[0] + dice[1])
 
 
 def _shown(value: object) -> object:
@@ -1288,10 +1310,7 @@ MOVES = (
             Field("second_direction", "choice", choices=tuple(DIRECTIONS), required=False),
         ),
         _assign,
-        lambda setup, state, e, who: msg(
-            N_("{name} took the two dice") if e.payload["choice"] == INDIVIDUAL else N_("{name} took the sum"),
-            name=who,
-        ),
+        lambda setup, state, e, who: _describe_assign(state, e, who),
         guard=_turn,
     ),
     Move(
