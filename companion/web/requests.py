@@ -119,6 +119,19 @@ def parse_payload(move: Move, form: MultiDict[str, str] | Mapping[str, str]) -> 
     return payload
 
 
+def uploaded(field: str, limit: int) -> bytes:
+    """Return the file sent in form field ``field``, read to one byte past ``limit`` (b"" when none).
+
+    Every file of the request is closed at once: a large one is spooled to disk, and the collector
+    would close it only later.
+    """
+    upload = request.files.get(field)
+    data = upload.read(limit + 1) if upload is not None else b""
+    for spooled in request.files.values():
+        spooled.close()
+    return data
+
+
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 

@@ -12,7 +12,7 @@ from companion.games.contract import Game
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.registry import catalogue_games
 from companion.games.words import N_, Message, RuleError
-from companion.web.requests import engine, refuse, sequence_number
+from companion.web.requests import engine, refuse, sequence_number, uploaded
 
 bp = Blueprint("catalogue", __name__)
 
@@ -48,10 +48,7 @@ def download(slug: str) -> ResponseReturnValue:
 def import_cards(slug: str) -> ResponseReturnValue:
     """Keep the cards of a catalogue file, all or none (limited like creating a table)."""
     game = _game(slug)
-    upload = request.files.get("catalogue")
-    data = upload.read(MAX_CATALOGUE_BYTES + 1) if upload is not None else b""
-    for spooled in request.files.values():  # a large file is spooled to disk: closed now, not by the collector
-        spooled.close()
+    data = uploaded("catalogue", MAX_CATALOGUE_BYTES)
     try:
         if not data:
             raise RuleError(

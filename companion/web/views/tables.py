@@ -17,7 +17,7 @@ from companion.storage.store import TableInfo
 from companion.web.htmx import wants_fragment
 from companion.web.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.web.membership import device_id, joined_codes, membership, profile_token, remember
-from companion.web.requests import broker, checked_key, engine, refuse, safe_next, sequence_number
+from companion.web.requests import broker, checked_key, engine, refuse, safe_next, sequence_number, uploaded
 
 bp = Blueprint("tables", __name__)
 
@@ -127,10 +127,7 @@ def import_form() -> ResponseReturnValue:
 @bp.post("/import")
 def import_scenario() -> ResponseReturnValue:
     """Recreate a table from a scenario file; this phone becomes its host (limited like creating a table)."""
-    upload = request.files.get("scenario")
-    data = upload.read(MAX_SCENARIO_BYTES + 1) if upload is not None else b""
-    for spooled in request.files.values():  # a large file is spooled to disk: closed now, not by the collector
-        spooled.close()
+    data = uploaded("scenario", MAX_SCENARIO_BYTES)
     try:
         if not data:
             raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)
