@@ -113,7 +113,10 @@ def parse_payload(move: Move, form: MultiDict[str, str] | Mapping[str, str]) -> 
         elif spec.type == "bool":
             payload[spec.name] = raw in ("1", "true", "on", "yes")
         elif spec.type == "ints":
-            payload[spec.name] = [_int(item) for item in raw.translate(_HALF_WIDTH).replace(",", " ").split()]
+            items = raw.translate(_HALF_WIDTH).replace(",", " ").split()
+            if spec.maximum is not None and spec.maximum <= 9:  # dice: "35" from a keypad without a space is 3 and 5
+                items = [digit for item in items for digit in (item if item.isascii() and item.isdigit() else [item])]
+            payload[spec.name] = [_int(item) for item in items]
         else:
             payload[spec.name] = _int(raw.translate(_HALF_WIDTH).strip())
     return payload

@@ -62,3 +62,9 @@ def test_placeholders_survive_translation() -> None:
             forms = message.string if isinstance(message.string, tuple) else (message.string,)
             for form in forms:
                 assert sorted(re.findall(pattern, english)) == sorted(re.findall(pattern, form)), message.id
+
+
+def test_japanese_puts_no_space_after_full_width_punctuation() -> None:
+    """「：」 and 「、」 carry their own space: a space after them shows as a gap on the phone."""
+    spaced = [m.id for m in read(JAPANESE) if m.id and any(f"{mark} " in str(m.string) for mark in "：、。")]
+    assert spaced == []

@@ -131,3 +131,9 @@ def test_the_host_can_take_the_dice_for_a_player_whose_phone_is_gone(client: Fla
     answer = client.post(f"/t/{code}/events", data={**submitted(for_ben[0]), "key": "host-for-ben-1"})
     assert answer.status_code == 303, answer.text
     assert table_state(client.application, code).game.roll.choices == {2: sb.INDIVIDUAL}
+
+
+def test_real_dice_typed_on_a_keypad_without_a_space_are_two_dice(client: FlaskClient) -> None:
+    code = two_players(client)
+    record(client, code, sb.ROLL, values="３５")  # a phone's numeric keypad has no space key
+    assert table_state(client.application, code).game.roll.dice == (3, 5)
