@@ -85,7 +85,7 @@ def news_between(game: Game, before: TableState, after: TableState) -> tuple[New
     own: GameNews | None = getattr(game, "news", None)
     if own is not None:
         found += own(after.setup, before.game, after.game)
-    if _over(game, after) and not _over(game, before):
+    if over(game, after) and not over(game, before):
         board = score(game, after)
         names = {p.seat: p.name for p in board.players}
         found = [item for item in found if item.kind not in (SCORING, TURN)]  # the end says it all
@@ -93,7 +93,7 @@ def news_between(game: Game, before: TableState, after: TableState) -> tuple[New
     return _one_of_each(found)
 
 
-def _over(game: Game, state: TableState) -> bool:
+def over(game: Game, state: TableState) -> bool:
     """True once the table has ended, or the game says its own end has come (``is_over`` of its state)."""
     is_over = getattr(game, "is_over", None)
     return state.ended or (is_over is not None and bool(is_over(state.game)))

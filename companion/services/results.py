@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import Engine
 
 from companion.exports import SOURCE_NAME, bgstats_link, bgstats_push
+from companion.games.news import over
 from companion.games.registry import get_game
 from companion.games.scores import Scoreboard
 from companion.games.table_state import TableState
@@ -47,6 +48,7 @@ class ResultsView:
     rows: tuple[BreakdownRow, ...]
     chart: BarChart
     ended: bool
+    game_over: bool  # the game says its end has come, though the table has not been ended yet
     reveal: Reveal | None  # the winner and how it was settled, shown first once the table has ended
     seed_hash: str
     bgstats_link: str | None  # sends the ended play to the BG Stats app
@@ -80,6 +82,7 @@ def results_view(engine: Engine, table: TableInfo, translate: Callable[[str], st
         rows=rows,
         chart=bar_chart(play.seats, rows),
         ended=state.ended,
+        game_over=over(get_game(table.setup.game), state),
         reveal=reveal(board) if state.ended else None,
         seed_hash=public_seed_hash(state),
         bgstats_link=link,

@@ -137,3 +137,17 @@ def test_send_to_bg_stats_is_the_push_link_with_the_play_and_the_bgg_id(client: 
         ("Aki", 1, 0, True),
         ("Ben", 1, 0, True),
     ]
+
+
+def test_before_the_end_the_results_name_who_leads_and_after_the_games_end_ask_the_host_to_end_the_table(
+    client: FlaskClient,
+) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=2, category="vp", delta=3)
+    verdict = soup(client.get(f"/t/{code}/results")).select_one("#winners").get_text(" ", strip=True)
+    assert verdict.startswith("Leading: Ben") and "standings so far" in verdict
+    mars = new_table(client, game="mission-red-planet")
+    for round_number in range(1, 11):  # nobody lands: ten rounds end, and the game with them
+        assert post_event(client, mars, kind="mrp.end-round", round=round_number).status_code == 303
+    verdict = soup(client.get(f"/t/{mars}/results")).select_one("#winners").get_text(" ", strip=True)
+    assert "the game is over: the host ends the table" in verdict and "Leading" not in verdict
