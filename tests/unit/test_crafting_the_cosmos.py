@@ -439,6 +439,13 @@ def test_a_goal_card_turned_up_is_asked_for_on_every_phone_until_anyone_names_it
     assert [number for number, _label in panel_for(state, 3).unnamed_goals] == [1]
 
 
+def test_the_goal_naming_form_offers_first_the_goal_scoring_this_round_not_the_newest_card() -> None:
+    state, _ = Game().rounds_without_scoring().add(ctc.GOAL, goal=1, goal_kind="oxygen").score_goal(Aki=1).play()
+    panel = panel_for(state, 2)  # round 4: goal 2 scores; goals 3 and 4 are face up too
+    assert state.game.scoring_goal == 2 and [number for number, _label in panel.unnamed_goals] == [2, 3, 4]
+    assert panel.goal_to_name == 2
+
+
 def test_a_fresh_seed_after_an_import_reshuffles_the_tokens_left_in_the_stack_and_no_others() -> None:
     game = Game().nebula("Aki", 3).life("Aki").nebula("Ben", 3).life("Ben")
     stack = ctc.life_stack("cosmos", 3)

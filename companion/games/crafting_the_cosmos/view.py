@@ -80,6 +80,9 @@ class CosmosView:
     next_goal_round: int | None
     next_goal_hint: Message | None
     unnamed_goals: tuple[tuple[int, Message], ...]  # drawn, not scored, not named yet: the board asks
+    goal_to_name: (
+        int | None
+    )  # the one the form offers first: the goal scoring now, else the next to score, else the oldest
     waiting_for: tuple[str, ...]
     announcements: tuple[Message, ...]
     unscored_goals: tuple[tuple[int, Message], ...]
@@ -98,6 +101,11 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
     seat_moves = viewer.control(rules.NEBULA)
     # With no goal scoring this round, the phones name the next one down the track.
     upcoming = next((goal for goal in reversed(game.track) if goal is not None), None) if scoring is None else None
+    unnamed = tuple(
+        (goal, rules.goal_label(game, goal))
+        for goal in range(1, game.drawn + 1)
+        if goal not in scored and goal not in game.goals
+    )
     return CosmosView(
         round=game.round,
         over=game.over,
@@ -125,10 +133,9 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         next_goal=rules.goal_label(game, upcoming) if upcoming is not None else None,
         next_goal_round=rules.scoring_round(game, upcoming) if upcoming is not None else None,
         next_goal_hint=rules.goal_hint(game, upcoming) if upcoming is not None else None,
-        unnamed_goals=tuple(
-            (goal, rules.goal_label(game, goal))
-            for goal in range(1, game.drawn + 1)
-            if goal not in scored and goal not in game.goals
+        unnamed_goals=unnamed,
+        goal_to_name=next(
+            (goal for goal in (scoring, upcoming) if goal in dict(unnamed)), unnamed[0][0] if unnamed else None
         ),
         waiting_for=rules.missing_counts(setup, game),
         announcements=_announcements(game),
