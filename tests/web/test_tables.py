@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import join_link, new_table, post_event
+from tests.web.test_moves import joined_phone
 
 
 def soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]
@@ -307,3 +309,17 @@ def test_only_the_host_sees_the_flip_button_when_the_option_says_so(client: Flas
     assert refused.status_code == 422
     assert "Only the host can do this." in soup(refused).select_one(".error").text
     assert post_event(client, code, kind="wttm.flip", turn=0).status_code == 303
+
+
+def test_the_hosts_seat_list_says_joined_as_soon_as_a_player_joins(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    page = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    assert "free" in page.select_one("#seats li").get_text(" ", strip=True)  # type: ignore[union-attr]
+    aki = joined_phone(client, make_client, code, 1)
+    board = BeautifulSoup(client.get(f"/t/{code}", headers={"HX-Request": "true"}).text, "html.parser")
+    seats = board.select_one("#seats[hx-swap-oob]")  # swapped into the invite card with the board
+    assert seats is not None and "joined" in seats.select_one("li").get_text(" ", strip=True)  # type: ignore[union-attr]
+    free = seats.select_one("form")
+    assert free is not None and not free.select("input[name=csrf_token], input[name=key]")  # added on the phone as sent
+    for_aki = BeautifulSoup(aki.get(f"/t/{code}", headers={"HX-Request": "true"}).text, "html.parser")
+    assert for_aki.select_one("#board") is not None and for_aki.select_one("#seats") is None  # the host's alone
