@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
 from tests.browser.conftest import PATIENCE_MS, PHONE, screenshot
 from tests.browser.test_accessibility import violations
 from tests.browser.test_live_table import live
-from tests.browser.test_table_on_phones import create_table, join, submit_and_wait
+from tests.browser.test_table_on_phones import board_seq, caught_up, create_table, join, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -138,6 +139,35 @@ def test_a_phone_typing_in_a_sheet_box_keeps_updating_and_keeps_what_it_typed(li
     assert len(combos(aki)) == 3  # the cards changed under the box
     focused = aki.evaluate("() => [document.activeElement.name, document.activeElement.value]")
     assert focused == ["value", "7"]
+
+
+def test_a_number_typed_in_a_sheet_box_and_sent_with_enter_is_recorded_once(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    link = new_moon_table(host, live_server, ["Aki", "Ben"], adventure="2")
+    aki = phone()
+    join(aki, link, "Aki")
+    seq = board_seq(aki)
+    box = aki.locator("input[name=value][type=number]").first
+    box.fill("7")
+    box.press("Enter")  # the value changes and the form is sent: one entry, not one for each
+    caught_up(aki, seq + 1)
+    time.sleep(1.5)
+    aki.reload()
+    assert board_seq(aki) == seq + 1
+    aki.evaluate(
+        """() => {
+            for (const kind of [HTMLFormElement, HTMLInputElement]) {
+                const report = kind.prototype.reportValidity;
+                kind.prototype.reportValidity = function () { window.reported = true; return report.call(this); };
+            }
+        }"""
+    )
+    box = aki.locator("input[name=value][type=number]").first
+    box.fill("999")  # above the box's maximum: leaving the box, the phone says so, and nothing is sent
+    box.press("Tab")
+    aki.wait_for_function("() => window.reported === true")
+    time.sleep(1)
+    assert board_seq(aki) == seq + 1
 
 
 def test_a_seated_players_first_screen_shows_the_cards_and_flip(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
