@@ -37,3 +37,14 @@ def test_pages_at_200_percent_zoom_keep_their_controls_usable(live_server: str, 
     language = page.locator("header .lang button").last.bounding_box()
     assert language is not None and language["x"] + language["width"] <= 195
     screenshot(page, "new-table-200-percent")
+
+
+def test_crafting_the_cosmos_with_every_section_open_fits_a_390_px_phone_in_japanese(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "crafting-the-cosmos", ["Aki", "Ben", "Chika", "Dai"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki = phone(locale="ja-JP")
+    join(aki, link, "Aki")
+    aki.evaluate("() => document.querySelectorAll('#board details').forEach((d) => { d.open = true; })")
+    assert overflow(aki) == 0
+    screenshot(aki, "cosmos-open-390-ja")
