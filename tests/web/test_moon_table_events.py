@@ -118,3 +118,16 @@ def test_astras_track_of_any_length_is_set_on_the_new_table_form_and_shown_on_th
         },
     )
     assert refused.status_code != 303 and "pairs of rockets and points" in refused.text
+
+
+def test_once_the_game_is_ending_every_phone_says_the_host_ends_the_table_then_that_it_is_over(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:2])
+    aki = joined_phone(client, make_client, code, 1)
+    assert submit(aki, code, "wttm.flip").status_code == 303
+    assert submit(aki, code, "wttm.sheet-full", seat="1").status_code == 303
+    announced = page(aki, code).select_one(".announce").get_text(" ", strip=True)  # type: ignore[union-attr]
+    assert "the host ends the table (at the foot of the board)" in announced
+    assert submit(client, code, "table.end").status_code == 303
+    assert page(aki, code).select_one(".announce").get_text(" ", strip=True).startswith("The game is over.")  # type: ignore[union-attr]
