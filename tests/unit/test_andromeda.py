@@ -160,6 +160,13 @@ def test_movement_cards_are_two_single_use_cards_per_player() -> None:
     assert table.refused("movement-card", seat=1, planet=3, effect=rules.OUT) == "{name} has used both movement cards."
 
 
+def test_the_log_says_how_many_stations_a_movement_card_moved_when_the_player_said_so() -> None:
+    table = placed(3)
+    one = table.play("movement-card", seat=1, planet=4, effect=rules.OUT, stations=1)
+    planet = rules.planet_name(4).render()
+    assert describe(GAME, table.state, one).render().endswith(f"stations from Earth to {planet} (1)")
+
+
 # -- Moving stations and the tracks --------------------------------------------------------------
 
 

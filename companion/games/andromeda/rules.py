@@ -958,12 +958,21 @@ MOVES = (
             Field("stations", "int", 1, 2, required=False),
         ),
         _while_playing(_movement_card),
-        lambda setup, state, e, who: msg(
-            N_("{name} plays a movement card: up to 2 stations from Earth to {planet}")
-            if e.payload["effect"] == OUT
-            else N_("{name} plays a movement card: all stations on {planet} back to Earth"),
-            name=who,
-            planet=planet_name(e.payload["planet"]),
+        lambda setup, state, e, who: (
+            msg(
+                N_("{name} plays a movement card: stations from Earth to {planet} ({count})"),
+                name=who,
+                count=e.payload["stations"],
+                planet=planet_name(e.payload["planet"]),
+            )
+            if e.payload["effect"] == OUT and "stations" in e.payload
+            else msg(
+                N_("{name} plays a movement card: up to 2 stations from Earth to {planet}")
+                if e.payload["effect"] == OUT
+                else N_("{name} plays a movement card: all stations on {planet} back to Earth"),
+                name=who,
+                planet=planet_name(e.payload["planet"]),
+            )
         ),
     ),
     Move(
@@ -1032,8 +1041,11 @@ MOVES = (
         (_seat, _planet, _cards, *_bonus_fields, Field("stations", "int", 1, 13, required=False)),
         _while_playing(_on_turn(_move_stations)),
         lambda setup, state, e, who: msg(
-            N_("{name} moves stations from Earth to {planet} with {cards}{earned}"),
+            N_("{name} moves stations from Earth to {planet} ({count}) with {cards}{earned}")
+            if "stations" in e.payload
+            else N_("{name} moves stations from Earth to {planet} with {cards}{earned}"),
             name=who,
+            count=e.payload.get("stations"),
             planet=planet_name(e.payload["planet"]),
             cards=_spent_words(e),
             earned=_earned_words(state, e),
