@@ -131,3 +131,16 @@ def test_once_the_game_is_ending_every_phone_says_the_host_ends_the_table_then_t
     assert "the host ends the table (at the foot of the board)" in announced
     assert submit(client, code, "table.end").status_code == 303
     assert page(aki, code).select_one(".announce").get_text(" ", strip=True).startswith("The game is over.")  # type: ignore[union-attr]
+
+
+def test_adventure_1_tells_the_player_at_once_how_many_rockets_a_mission_gave(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:2], adventure="1")
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+    assert submit(aki, code, "wttm.flip").status_code == 303
+    assert page(aki, code).select_one("#mission-rockets") is None
+    assert submit(aki, code, "wttm.mission", seat="1", letter="A").status_code == 303
+    prompt = page(aki, code).select_one("#mission-rockets")
+    assert prompt is not None and "Your missions gave you 4 rockets" in prompt.get_text()
+    assert page(ben, code).select_one("#mission-rockets") is None  # Ben's missions gave him none

@@ -775,6 +775,18 @@ def _sheet_full(setup: Setup, state: Moon, event: Event) -> Moon:
     return _trigger_end(state, msg(N_("{name} filled every space of their sheet."), name=setup.player(seat).name))
 
 
+def mission_rockets(setup: Setup, state: Moon, seat: int) -> int:
+    """Adventure 1: the rockets ``seat``'s missions gave, to cross off on its sheet's rocket track."""
+    if adventure_of(setup).number != 1:
+        return 0
+    return sum(
+        mission_values(setup, m)[0 if c.first else 1]
+        for m in state.missions
+        for c in state.completions.get(m.letter, ())
+        if c.seat == seat
+    )
+
+
 def has_launched(setup: Setup, state: Moon, seat: int) -> bool:
     """Adventure 1: every rocket (150 points) crossed off and no circled system error left open."""
     return (
@@ -1151,12 +1163,7 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
         )
     if adventure.number == 1:
         for seat in setup.seats:
-            rockets = sum(
-                mission_values(setup, m)[0 if c.first else 1]
-                for m in state.missions
-                for c in state.completions.get(m.letter, ())
-                if c.seat == seat
-            )
+            rockets = mission_rockets(setup, state, seat)
             if rockets:
                 details.append(
                     msg(

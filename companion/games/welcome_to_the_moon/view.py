@@ -129,6 +129,7 @@ class MoonView:
     end_reasons: tuple[Message, ...]
     sheet_seat: int | None
     boxes: tuple[SheetBox, ...]
+    mission_rockets: int  # adventure 1: the rockets this phone's seat's missions gave, to cross off on its sheet
     paper_total: int | None  # this phone's seat scored on paper: the total it entered
     own_components: bool
     missing_letters: tuple[str, ...]  # letters whose mission card is still to be named
@@ -207,6 +208,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         end_turn=game.end_turn,
         end_reasons=game.end_reasons,
         sheet_seat=seat if seat in viewer.control(rules.SHEET).seats else None,
+        mission_rockets=rules.mission_rockets(setup, game, seat) if seat is not None else 0,
         boxes=tuple(
             sheet_box(f, game.sheets.get((seat, f.key), 0))
             for f in adventure.fields
