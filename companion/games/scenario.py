@@ -121,8 +121,29 @@ def replay(scenario: Mapping[str, Any]) -> tuple[TableState, Scoreboard]:
     events = [_event(setup, raw, index) for index, raw in enumerate(raw_events, start=1)]
     if len({event.seq for event in events}) != len(events):
         raise RuleError(N_("The events of a scenario have different positive numbers (seq)."))
-    state = fold(game, setup, sorted(events, key=lambda e: e.seq))
+    events.sort(key=lambda e: e.seq)
+    _check_undos(events)
+    state = fold(game, setup, events)
     return state, score(game, state)
+
+
+def _check_undos(events: Sequence[Event]) -> None:
+    """Refuse the file unless every undo in it undoes an earlier entry of the same file.
+
+    A file is a closed history: an undo aimed at an entry it does not hold (a later number) would
+    reach the entries that the table records after the import.
+    """
+    seqs = {event.seq for event in events}
+    for event in events:
+        if event.kind != kinds.VOID:
+            continue
+        target = event.payload["target"]
+        if target >= event.seq or target not in seqs:
+            raise RuleError(
+                N_("Event #{seq} undoes entry #{target}, which is not an earlier entry of the file."),
+                seq=event.seq,
+                target=target,
+            )
 
 
 def scenario_setup(scenario: Mapping[str, Any]) -> Setup:

@@ -77,11 +77,19 @@ def extend(game: Game, state: TableState, new_events: Iterable[Event]) -> TableS
 
 
 def _refold(game: Game, setup: Setup, ledger: Events, voids: tuple[tuple[int, int], ...]) -> TableState:
-    """Fold ``ledger`` from its first entry, leaving out what ``voids`` void."""
+    """Fold ``ledger`` from its first entry, leaving out what ``voids`` void.
+
+    An undo reaches back only: one aimed at its own or a later entry (a forged scenario file's,
+    stored before imports were checked for it) voids nothing, and the log says why.
+    """
+    skipped: dict[int, Message] = {seq: msg(FORWARD_UNDO) for seq, target in voids if target >= seq}
+    voids = tuple((seq, target) for seq, target in voids if target < seq)
     voided = _voided(voids)
-    skipped: dict[int, Message] = {}
     state = _apply_all(game, new_table(game, setup), iter(ledger), voided, skipped)
     return evolve(state, events=ledger, voided=frozenset(voided), skipped=skipped, voids=voids)
+
+
+FORWARD_UNDO = N_("an undo can only undo an earlier entry")
 
 
 def _apply_all(
@@ -424,7 +432,7 @@ def describe(game: Game, state: TableState, event: Event, seat: int | None = Non
         return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
     if event.kind == kinds.VOID:
         target = state.event(int(event.payload["target"]))
-        if target is not None and target.kind != kinds.VOID:
+        if target is not None and target.kind != kinds.VOID and target.seq < event.seq:
             return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target, seat))
     try:
         event = _checked(state.setup, move, event)
