@@ -81,6 +81,12 @@ class Move:
     undo left out of turn is skipped on replay as it would be refused now. ``advances`` marks a move
     that moves the whole table on: it is refused for a moment after the table has moved on (see
     ``table.HOLD``), so that a burst of taps takes one step.
+
+    A game move that draws something secret declares two more: ``deal(setup, state, event)``
+    returns the fields the app draws for the entry as it is recorded (written into its payload,
+    overriding anything a phone sent), and ``left_out(setup, state, event)`` what an entry the
+    fold leaves out (undone, or no longer fitting) still leaves behind: what its player saw stays
+    seen, so an undo never puts a secret back for someone else to draw.
     """
 
     kind: str
@@ -94,6 +100,8 @@ class Move:
     remember: tuple[str, ...] = ()  # fields the server remembers across its tables, for quick re-entry
     secret: Secret | None = None  # what of it only its seat sees until it is revealed (the log is per seat)
     advances: bool = False  # moves the whole table on (a flip, an end of round or turn): one step per burst of taps
+    deal: Callable[[Setup, Any, Event], Mapping[str, Any]] | None = None  # what the app draws as it is recorded
+    left_out: Callable[[Setup, Any, Event], Any] | None = None  # what it leaves behind when undone or refused
 
     def who_at(self, setup: Setup) -> str:
         """Return who may make this move at a table with ``setup``."""

@@ -107,10 +107,14 @@ def _apply_all(
     setup, game_state = state.setup, state.game
     by_kind = moves(game)
     for event in events:
-        if event.seq in voided or event.kind == kinds.VOID:
+        if event.kind == kinds.VOID:
+            continue
+        move = by_kind.get(event.kind)
+        if event.seq in voided:
+            if move is not None and move.left_out is not None:
+                game_state = _left_out(setup, move, game_state, event)
             continue
         try:
-            move = by_kind.get(event.kind)
             if move is None:
                 raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
             event = _checked(setup, move, event)
@@ -123,7 +127,18 @@ def _apply_all(
                 game_state = move.apply(setup, game_state, event)
         except RuleError as error:
             skipped[event.seq] = error.message
+            if move is not None and move.left_out is not None:
+                game_state = _left_out(setup, move, game_state, event)
     return state if state.game is game_state else evolve(state, game=game_state)
+
+
+def _left_out(setup: Setup, move: Move, game_state: Any, event: Event) -> Any:
+    """Return the game's state after what an entry left out still leaves behind (a secret it showed stays seen)."""
+    assert move.left_out is not None
+    try:
+        return move.left_out(setup, game_state, _checked(setup, move, event))
+    except RuleError:
+        return game_state  # an entry its record refuses showed nothing
 
 
 def _checked(setup: Setup, move: Move, event: Event) -> Event:
@@ -186,6 +201,8 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state
+    if move.deal is not None:  # drawn by the app now, whatever the phone sent
+        checked = evolve(checked, payload={**checked.payload, **move.deal(setup, state.game, checked)})
     if checked.kind == kinds.SEAT_CLAIM and checked.by_host and held_by_another(state, checked):
         raise RuleError(
             N_(

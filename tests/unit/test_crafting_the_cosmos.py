@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
+from companion.games.contract import Event
 from companion.games.crafting_the_cosmos import GAME as COSMOS
 from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.moves import Control, Viewer
 from companion.games.scenario import replay
 from companion.games.scores import Scoreboard
-from companion.games.table import describe
+from companion.games.table import decide, describe, fold
 from companion.games.table import viewer as phone_of
 from companion.games.table_moves import moves
 from companion.games.table_state import TableState
@@ -341,12 +342,63 @@ def test_advanced_life_tokens_come_off_the_stack_in_order() -> None:
     assert [life.value for life in state.game.galaxy(2).lives] == [stack[1]]
 
 
-def test_undoing_an_advanced_life_and_creating_it_again_draws_the_same_token() -> None:
-    game = Game(seed="undo").nebula("Aki", 5).nebula("Ben", 5).life("Aki")
-    first, _ = game.play()
-    game.add("void", target=len(game.events)).life("Ben").life("Aki")
-    again, _ = game.play()
-    assert [life.value for life in again.game.galaxy(2).lives] == [life.value for life in first.game.galaxy(1).lives]
+class Table:
+    """A table played as the phones play it: every entry decided by the rules as it is recorded."""
+
+    def __init__(self, players: int = 3, seed: str = "undo") -> None:
+        self.state = replay(Game(players, seed=seed).scenario())[0]
+
+    def record(self, kind: str, author: int | None, by_host: bool = False, **payload: Any) -> Table:
+        _, self.state = decide(
+            COSMOS, self.state, Event(self.state.last_seq + 1, kind, payload, author, by_host=by_host)
+        )
+        return self
+
+    def undo_last(self, author: int | None, by_host: bool = False) -> Table:
+        return self.record("void", author, by_host, target=self.state.last_seq)
+
+    def places(self, name: str) -> list[int]:
+        return [life.draw for life in self.state.game.galaxy(seat(name)).lives]
+
+
+def test_an_undone_advanced_life_is_held_for_its_player_and_never_dealt_to_another() -> None:
+    table = Table().record(ctc.NEBULA, 1, seat=1, size=2, points=5).record(ctc.NEBULA, 3, seat=3, size=2, points=5)
+    table.record(ctc.ADVANCED_LIFE, 3, seat=3)
+    seen = table.places("Chika")
+    table.undo_last(3).record(ctc.ADVANCED_LIFE, 1, seat=1)
+    assert table.places("Aki") != seen  # Aki draws the first token nobody has seen
+    table.record(ctc.ADVANCED_LIFE, 3, seat=3)
+    assert table.places("Chika") == seen  # Chika drawing again gets hers back
+    assert fold(COSMOS, table.state.setup, table.state.events).game == table.state.game  # the ledger replays alike
+
+
+def test_the_hosts_undo_of_a_draw_holds_the_token_for_the_seat_it_was_drawn_for() -> None:
+    table = Table().record(ctc.NEBULA, 1, seat=1, size=2, points=5).record(ctc.NEBULA, 3, seat=3, size=2, points=5)
+    seen = table.record(ctc.ADVANCED_LIFE, 3, seat=3).places("Chika")
+    table.undo_last(1, by_host=True).record(ctc.ADVANCED_LIFE, 1, by_host=True, seat=1)
+    assert table.places("Aki") != seen
+
+
+def test_a_draw_left_out_when_its_nebula_is_undone_keeps_its_token_with_its_player() -> None:
+    table = Table().record(ctc.NEBULA, 3, seat=3, size=2, points=5)
+    nebula = table.state.last_seq
+    seen = table.record(ctc.ADVANCED_LIFE, 3, seat=3).places("Chika")
+    table.record("void", 3, target=nebula)
+    assert table.places("Chika") == [] and table.state.game.draws == 1
+    table.record(ctc.NEBULA, 1, seat=1, size=2, points=5).record(ctc.ADVANCED_LIFE, 1, seat=1)
+    assert table.places("Aki") != seen
+    table.record(ctc.NEBULA, 3, seat=3, size=2, points=5).record(ctc.ADVANCED_LIFE, 3, seat=3)
+    assert table.places("Chika") == seen
+
+
+def test_a_draw_kept_after_later_draws_were_undone_keeps_the_token_it_showed() -> None:
+    table = Table().record(ctc.NEBULA, 3, seat=3, size=2, points=5).record(ctc.NEBULA, 3, seat=3, size=2, points=5)
+    table.record(ctc.ADVANCED_LIFE, 3, seat=3)
+    first = table.state.last_seq
+    table.record(ctc.ADVANCED_LIFE, 3, seat=3)
+    shown = table.places("Chika")
+    table.record("void", 3, target=first)
+    assert table.places("Chika") == shown[1:]  # the second draw still shows what it showed
 
 
 def test_advanced_life_values_are_hidden_from_other_seats_and_the_score_until_the_end() -> None:

@@ -12,12 +12,15 @@ import json
 from typing import Any
 
 from bs4 import BeautifulSoup
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.contract import Event, Player, Setup
+from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.registry import get_game
 from companion.games.table import fold
-from tests.conftest import post_event
+from tests.conftest import new_table, post_event
+from tests.web.test_moves import joined_phone, table_state
 
 
 def upload(client: FlaskClient, scenario: Any) -> Any:
@@ -84,3 +87,52 @@ def test_an_undo_stored_before_the_fix_that_aims_forward_voids_nothing_recorded_
     assert (state.tally.count(1, "vp"), state.tally.count(2, "vp")) == (2, 3)
     assert set(state.skipped) == {1, 2}
     assert "earlier entry" in state.skipped[1].render(lambda text: text)
+
+
+# -- 2. A seen secret is never dealt to anyone else -------------------------------------------------
+
+
+def places(app: Flask, code: str, seat: int) -> list[int]:
+    """The places of the advanced life stack on ``seat``'s nebulae."""
+    return [life.draw for life in table_state(app, code).game.galaxy(seat).lives]
+
+
+def test_an_undone_advanced_life_is_held_for_its_player_on_eight_tables(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    for _table in range(8):
+        code = new_table(client, game=ctc.SLUG)
+        ann, cid = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 3)
+        for phone, seat in ((ann, 1), (cid, 3)):
+            assert post_event(phone, code, kind=ctc.NEBULA, seat=seat, size=2, points=5).status_code == 303
+        assert post_event(cid, code, kind=ctc.ADVANCED_LIFE, seat=3).status_code == 303
+        (seen_by_cid,) = places(app, code, 3)
+        assert post_event(cid, code, kind="void", target=table_state(app, code).last_seq).status_code == 303
+        assert places(app, code, 3) == []
+
+        assert post_event(ann, code, kind=ctc.ADVANCED_LIFE, seat=1).status_code == 303
+        assert places(app, code, 1) != [seen_by_cid]  # Ann never gets the token Cid saw
+        assert post_event(cid, code, kind=ctc.ADVANCED_LIFE, seat=3).status_code == 303
+        assert places(app, code, 3) == [seen_by_cid]  # Cid drawing again gets it back
+
+
+def test_the_host_cannot_read_a_token_by_undoing_a_draw_and_drawing_for_another_seat(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    cid = joined_phone(client, make_client, code, 3)
+    for seat in (1, 3):
+        assert post_event(client, code, kind=ctc.NEBULA, seat=seat, size=2, points=5).status_code == 303
+    assert post_event(cid, code, kind=ctc.ADVANCED_LIFE, seat=3).status_code == 303
+    (seen_by_cid,) = places(app, code, 3)
+    assert post_event(client, code, kind="void", target=table_state(app, code).last_seq).status_code == 303
+    assert post_event(client, code, kind=ctc.ADVANCED_LIFE, seat=1).status_code == 303
+    assert places(app, code, 1) != [seen_by_cid]
+
+
+def test_a_phone_cannot_choose_the_token_it_draws(app: Flask, client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    ann = joined_phone(client, make_client, code, 1)
+    assert post_event(ann, code, kind=ctc.NEBULA, seat=1, size=2, points=5).status_code == 303
+    assert post_event(ann, code, kind=ctc.ADVANCED_LIFE, seat=1, draw=7).status_code == 303
+    assert places(app, code, 1) == [0]  # the top of the stack, whatever the phone sent

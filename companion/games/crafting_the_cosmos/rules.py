@@ -9,7 +9,8 @@ During the game each player's points come from their own moves: completed nebula
 value), time chamber releases (the n-th release scores 3 / 6 / 10 / 15 / 21, later releases only
 give a star), sets of 5 same energy cards (6 points each), power cards, and manual entries with a
 reason. Creating an advanced life draws the next token of the stack: its value is shown only to
-its owner until the game ends.
+its owner until the game ends. A token once seen is never dealt to anyone else: an undone draw
+holds its token for the player it was drawn for, who gets it back on their next draw.
 
 End phase of each round:
 
@@ -208,9 +209,20 @@ class Cosmos:
     drawn: int = 1  # goal cards revealed so far (the first at set-up)
     goals: Mapping[int, GoalCard] = field(default_factory=dict)
     counts: Mapping[int, int] = field(default_factory=dict)  # for the goal that scores this round
-    draws: int = 0  # advanced life tokens drawn so far
+    seen: frozenset[int] = frozenset()  # places of the stack drawn by any entry, kept or undone
+    held: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> places its undone draws showed it
     end_phases: tuple[EndPhase, ...] = ()
     stack: tuple[int, ...] = ()  # the stack as reshuffled after an import's fresh seed (else the seed's)
+
+    @property
+    def draws(self) -> int:
+        """How many advanced life tokens have left the stack (on a nebula, or held after an undo)."""
+        return len(self.seen)
+
+    @property
+    def on_nebulae(self) -> frozenset[int]:
+        """The places of the stack whose tokens lie on a nebula now."""
+        return frozenset(life.draw for galaxy in self.galaxies.values() for life in galaxy.lives)
 
     @property
     def over(self) -> bool:
@@ -241,8 +253,8 @@ def crystal_supply(player_count: int) -> int:
 def life_stack(seed: str, player_count: int) -> tuple[int, ...]:
     """Return the advanced life stack, top first: 2 random group-1 tokens per player on group 2.
 
-    The stack is fixed by the table's seed, and the n-th token drawn is the stack's n-th: undoing a
-    draw and drawing again (n draws before it either way) gives the same token.
+    The stack is fixed by the table's seed and drawn from the top; a token that has left it (seen
+    by the player it was drawn for) never goes back (:func:`deal_advanced_life`).
     """
     group_1 = shuffled(GROUP_1, seed, SLUG, "advanced-life", "group-1")[: GROUP_1_PER_PLAYER * player_count]
     group_2 = shuffled(GROUP_2, seed, SLUG, "advanced-life", "group-2")
@@ -256,9 +268,12 @@ def stack_of(setup: Setup, state: Cosmos) -> tuple[int, ...]:
 
 def redraw_hidden(before: Setup, after: Setup, state: Cosmos) -> Cosmos:
     """Shuffle the tokens still in the stack from ``after``'s (fresh) seed; those drawn stay drawn."""
-    stack = stack_of(before, state)
-    rest = shuffled(stack[state.draws :], after.seed, SLUG, "advanced-life", "redraw", state.draws)
-    return evolve(state, stack=(*stack[: state.draws], *rest))
+    stack = list(stack_of(before, state))
+    unseen = [place for place in range(len(stack)) if place not in state.seen]
+    values = shuffled([stack[place] for place in unseen], after.seed, SLUG, "advanced-life", "redraw", state.draws)
+    for place, value in zip(unseen, values, strict=True):
+        stack[place] = value
+    return evolve(state, stack=tuple(stack))
 
 
 def drawn_first_player(setup: Setup) -> int:
@@ -397,17 +412,55 @@ def _hand(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
     return _with_galaxy(state, event.payload["seat"], hand=event.payload["count"])
 
 
+def deal_advanced_life(setup: Setup, state: Cosmos, event: Event) -> dict[str, int]:
+    """Return the place of the stack the app draws for a new advanced life of the entry's seat.
+
+    A token is seen once it is drawn: an undone draw holds its token for the seat it was drawn
+    for (drawing again gives it back), and anyone else draws the first token nobody has seen.
+    """
+    seat = event.payload["seat"]
+    held = [place for place in state.held.get(seat, ()) if place not in state.on_nebulae]
+    if held:
+        return {"draw": held[0]}
+    unseen = next((place for place in range(len(stack_of(setup, state))) if place not in state.seen), None)
+    if unseen is None:
+        raise RuleError(N_("The advanced life stack is empty."))
+    return {"draw": unseen}
+
+
 def _advanced_life(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
-    """Draw the next token of the stack, face down, onto a completed nebula that has none."""
+    """Put the drawn token, face down, onto a completed nebula that has none.
+
+    The entry names the place the app drew (an entry stored before it did: the first unseen).
+    """
     seat = event.payload["seat"]
     galaxy = state.galaxy(seat)
     if len(galaxy.lives) >= len(galaxy.nebulae):
         raise RuleError(N_("An advanced life needs a completed nebula without one: record the completed nebula first."))
     stack = stack_of(setup, state)
-    if state.draws >= len(stack):
-        raise RuleError(N_("The advanced life stack is empty."))
-    token = AdvancedLife(event.seq, state.draws, stack[state.draws])
-    return evolve(_with_galaxy(state, seat, lives=(*galaxy.lives, token)), draws=state.draws + 1)
+    place = event.payload.get("draw")
+    if place is None:
+        place = deal_advanced_life(setup, evolve(state, held={}), event)["draw"]
+    if (
+        place >= len(stack)
+        or place in state.on_nebulae
+        or (place in state.seen and place not in state.held.get(seat, ()))
+    ):
+        raise RuleError(N_("That advanced life token was drawn for another player."))
+    token = AdvancedLife(event.seq, place, stack[place])
+    held = {**state.held, seat: tuple(p for p in state.held.get(seat, ()) if p != place)}
+    return evolve(_with_galaxy(state, seat, lives=(*galaxy.lives, token)), seen=state.seen | {place}, held=held)
+
+
+def _advanced_life_left_out(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """An undone (or no longer fitting) draw: its token stays out of the stack, held for its seat."""
+    seat, place = event.payload["seat"], event.payload.get("draw")
+    if place is None or place >= len(stack_of(setup, state)):
+        return state  # stored before draws were written down: the token went back, as it then did
+    held = state.held.get(seat, ())
+    if place in state.on_nebulae or place in held:
+        return evolve(state, seen=state.seen | {place})
+    return evolve(state, seen=state.seen | {place}, held={**state.held, seat: (*held, place)})
 
 
 # -- The end phase ---------------------------------------------------------------------------------
@@ -628,10 +681,12 @@ MOVES = (
     Move(
         ADVANCED_LIFE,
         N_("Create an advanced life (the app draws a token, face down)"),
-        (_seat,),
+        (_seat, Field("draw", "int", 0, 99, required=False)),  # the place drawn, written by the app (deal)
         _while_playing(_advanced_life),
         # Never the token's value: it stays secret until the end, on every phone but its owner's.
         lambda setup, state, e, who: msg(N_("{name} created an advanced life (token face down)"), name=who),
+        deal=deal_advanced_life,
+        left_out=_advanced_life_left_out,
     ),
     Move(
         GOAL_COUNT,
