@@ -376,34 +376,11 @@ def viewer(
 ) -> Viewer:
     """Return the phone a view is made for, with its controls and what the server remembers for re-entry.
 
-    What the server remembers leaves out the secrets typed at this table that this phone may not
-    read (a bonus card typed, then undone, would otherwise top every other phone's list).
+    What the server remembers holds no secret of a running table (a secret card joins it when its
+    table ends): the list is the same for every phone, so it tells nobody what another seat holds.
     """
     active = None if state.ended else _active_seat(game, state.game)
-    known = _without_secrets_typed_here(game, state, seat, remembered or {})
-    return Viewer(seat, host, controls(game, state, seat, host), known, active)
-
-
-def _without_secrets_typed_here(
-    game: Game, state: TableState, seat: int | None, remembered: Mapping[str, tuple[Mapping[str, Any], ...]]
-) -> Mapping[str, tuple[Mapping[str, Any], ...]]:
-    by_kind = moves(game)
-    hidden: dict[str, set[tuple[Any, ...]]] = {}
-    for kind in remembered:
-        move = by_kind.get(kind)
-        if move is None or move.secret is None:
-            continue
-        hidden[kind] = {
-            tuple(sorted((name, e.payload[name]) for name in move.remember if name in e.payload))
-            for e in state.events
-            if e.kind == kind and not _secret_shown(move.secret, state, state.game, e, seat)
-        }
-    if not any(hidden.values()):
-        return remembered
-    return {
-        kind: tuple(facts for facts in values if tuple(sorted(facts.items())) not in hidden.get(kind, set()))
-        for kind, values in remembered.items()
-    }
+    return Viewer(seat, host, controls(game, state, seat, host), remembered or {}, active)
 
 
 def skip_reason(game: Game, state: TableState, event: Event, seat: int | None) -> Message | None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from companion.games import kinds
 from companion.games.contract import Game
 from companion.games.mechanics.catalogue import Catalogue, parse_catalogue_file
 from companion.games.moves import Move
@@ -71,19 +72,32 @@ def remembered(engine: Engine, slug: str) -> Remembered:
     from_files = _cards_from_files(engine, game)
     found: dict[str, tuple[dict[str, Any], ...]] = {}
     for move in moves_remembering:
-        kinds_sharing = [m.kind for m in moves_remembering if m.remember == move.remember]
+        sharing = [m for m in moves_remembering if m.remember == move.remember]
         required = [spec.name for spec in move.fields if spec.required and spec.name in move.remember]
         typed = [
             {name: payload[name] for name in move.remember if name in payload}
-            for payload in store.recent_payloads(engine, kinds=kinds_sharing, limit=REMEMBERED_PER_MOVE * 8)
+            for payload in _typed_payloads(engine, sharing, REMEMBERED_PER_MOVE * 8)
             if all(name in payload for name in required)
         ]
+        kinds_sharing = [m.kind for m in sharing]
         imported = [facts for kind in kinds_sharing for facts in from_files.get(kind, ())]
         found[move.kind] = _distinct([*_distinct(typed)[:REMEMBERED_PER_MOVE], *imported[:REMEMBERED_FROM_FILES]])
     fingerprint = hashlib.sha256(repr(sorted(found.items())).encode()).hexdigest()[:16] if any(found.values()) else ""
     known = Remembered(found, fingerprint)
     _remembered[key] = (time.monotonic(), known)
     return known
+
+
+def _typed_payloads(engine: Engine, moves: Sequence[Move], limit: int) -> list[dict[str, Any]]:
+    """The newest entries of ``moves`` typed at this server's tables; of a secret move, only tables that ended.
+
+    A secret card (a bonus card held face down) joins what the server offers for re-entry once
+    its table has revealed it, at its end: never while its holder still hides it, at its own table
+    or at a stranger's.
+    """
+    kinds = [move.kind for move in moves]
+    secret_kinds = [move.kind for move in moves if move.secret is not None]
+    return store.recent_payloads(engine, kinds=kinds, limit=limit, secret_kinds=secret_kinds)
 
 
 def _distinct(values: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
@@ -134,9 +148,9 @@ def server_catalogue(engine: Engine, game: Game) -> ServerCatalogue:
     the imported ones; each card once, card facts only (a typed card the checks now refuse is left out)."""
     catalogue = _catalogue(game)
     card_move = next(move for move in game.moves if move.kind == catalogue.kind)
-    kinds_sharing = [move.kind for move in _remembering(game) if move.remember == card_move.remember]
+    sharing = [move for move in _remembering(game) if move.remember == card_move.remember]
     typed = []
-    for payload in store.recent_payloads(engine, kinds=kinds_sharing, limit=CATALOGUE_SCAN):
+    for payload in _typed_payloads(engine, sharing, CATALOGUE_SCAN):
         try:
             typed.append(catalogue.facts(payload))
         except RuleError:
@@ -166,6 +180,7 @@ def import_catalogue(engine: Engine, game: Game, data: bytes) -> int:
 
 
 def forget(engine: Engine, game: Game, kind: str) -> None:
-    """Forget what this process remembers of ``game`` once a move of ``kind`` may have added to it."""
-    if _remembers(game, kind):
+    """Forget what this process remembers of ``game`` once a move of ``kind`` may have added to it
+    (the end of a table adds the secret cards it revealed)."""
+    if _remembers(game, kind) or kind == kinds.TABLE_END:
         _remembered.pop((database_name(engine), game.slug), None)

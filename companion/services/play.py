@@ -86,9 +86,9 @@ def record(
             raise
         return _answered_before(game, first, sent)
     states.keep(engine, table, after)
-    catalogues.forget(engine, game, kind)
     if kind == kinds.TABLE_END and after.ended:
         keep_play(engine, table, after)
+    catalogues.forget(engine, game, kind)
     if broker is not None:
         broker.publish(table.id, checked.seq)
     return Appended(checked, created=True)

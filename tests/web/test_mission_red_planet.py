@@ -34,7 +34,7 @@ def one_tap(phone: FlaskClient, code: str, form: Any, **extra: str) -> Any:
     return post_event(phone, code, **fields)
 
 
-def test_a_bonus_card_is_secret_until_the_end_and_offered_again_at_the_next_table(
+def test_a_bonus_card_is_secret_until_the_end_and_offered_at_other_tables_once_its_table_ended(
     client: FlaskClient, make_client: Any
 ) -> None:
     first = new_table(client, game=mrp.SLUG, players=THREE)
@@ -52,6 +52,9 @@ def test_a_bonus_card_is_secret_until_the_end_and_offered_again_at_the_next_tabl
 
     second = new_table(client, game=mrp.SLUG, players=(("Dai", "#E69F00"), ("Emi", "#56B4E9"), ("Fumi", "#009E73")))
     dai = joined_phone(client, make_client, second, 1)
+    for phone in (dai, client, ben):  # a stranger's table, the host's, and Ben at Aki's own table
+        assert "Olympus" not in board(phone, first if phone is ben else second).text
+    assert post_event(client, first, kind="table.end").status_code == 303  # revealed: the server may learn it
     offers = board(dai, second).select("form.known-card")
     offered = next(form for form in offers if "Olympus Mons" in form.text)
     assert " ".join(offered.text.split()) == "“Olympus Mons”: 6 points for the most crew in Zone 4"

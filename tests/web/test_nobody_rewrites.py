@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from companion.games.contract import Event, Player, Setup
 from companion.games.crafting_the_cosmos import rules as ctc
+from companion.games.mission_red_planet import rules as mrp
 from companion.games.registry import get_game
 from companion.games.table import fold
 from tests.conftest import new_table, post_event
@@ -136,3 +137,40 @@ def test_a_phone_cannot_choose_the_token_it_draws(app: Flask, client: FlaskClien
     assert post_event(ann, code, kind=ctc.NEBULA, seat=1, size=2, points=5).status_code == 303
     assert post_event(ann, code, kind=ctc.ADVANCED_LIFE, seat=1, draw=7).status_code == 303
     assert places(app, code, 1) == [0]  # the top of the stack, whatever the phone sent
+
+
+# -- 3. Remembered cards learn only what a table has revealed ---------------------------------------
+
+VEXLAR = {"counts": "crew-in-zone", "condition": "most", "zone": 4, "points": 5, "name": "Vexlar relay"}
+THREE = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"))
+
+
+def offered_cards(phone: FlaskClient, code: str) -> list[str]:
+    page = BeautifulSoup(phone.get(f"/t/{code}").text, "html.parser")
+    return [" ".join(form.text.split()) for form in page.select("form.known-card")]
+
+
+def test_a_bonus_card_typed_at_a_running_table_is_offered_nowhere_until_its_table_ends(
+    client: FlaskClient, make_client: Any
+) -> None:
+    secret_table = new_table(client, game=mrp.SLUG, players=THREE)
+    aki = joined_phone(client, make_client, secret_table, 1)
+    assert post_event(aki, secret_table, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
+    host = make_client()
+    strangers_table = new_table(host, game=mrp.SLUG, players=THREE)
+    stranger = joined_phone(host, make_client, strangers_table, 1)
+    assert not any("Vexlar" in card for card in offered_cards(stranger, strangers_table))
+    assert post_event(client, secret_table, kind="table.end").status_code == 303
+    assert any("Vexlar" in card for card in offered_cards(stranger, strangers_table))
+
+
+def test_a_remembered_card_stays_on_every_list_when_another_seat_takes_it(client: FlaskClient, make_client: Any) -> None:
+    ended = new_table(client, game=mrp.SLUG, players=THREE)
+    assert post_event(client, ended, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
+    assert post_event(client, ended, kind="table.end").status_code == 303
+    code = new_table(client, game=mrp.SLUG, players=THREE)
+    aki, ben = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 2)
+    before = offered_cards(ben, code)
+    assert any("Vexlar" in card for card in before)
+    assert post_event(aki, code, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
+    assert offered_cards(ben, code) == before  # nothing vanishes from Ben's list: Aki's card stays Aki's secret

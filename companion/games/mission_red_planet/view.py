@@ -100,10 +100,10 @@ class RedPlanetView:
 def known_cards(
     viewer: Viewer, kind: str, read: Callable[[Mapping[str, Any]], tuple[object, Message] | None], hidden: set[object]
 ) -> tuple[KnownCard, ...]:
-    """Return the cards the server remembers for move ``kind``, each said in a few words.
+    """Return the cards the server remembers for move ``kind``, each said in a few words, but ``hidden``.
 
-    The server remembers the cards typed at this table too: a card another seat holds face down
-    here (``hidden``) is left out, or the list would show it the moment it was typed.
+    The server's list holds no secret of a running table, and only what this phone itself placed
+    is left out (``hidden``): a card vanishing because another seat took it would tell who holds it.
     """
     known = []
     for fields in viewer.remembered.get(kind, ()):
@@ -137,15 +137,11 @@ def _discovery_text(fields: Mapping[str, Any]) -> tuple[object, Message] | None:
 
 
 def _held_here(game: rules.RedPlanet, seat: int | None) -> set[object]:
-    """The cards other seats hold face down at this table (none once the game is over)."""
-    if game.over:
+    """The cards this phone's own seat holds or placed at this table (nothing another seat did)."""
+    if seat is None:
         return set()
-    bonus = {card for s, held in game.bonus_cards.items() if s != seat for card in held}
-    discovery = {
-        card
-        for zone, card in game.discovery_cards.items()
-        if zone not in game.revealed and game.discoveries.get(zone) != seat
-    }
+    bonus = set(game.bonus_cards.get(seat, ()))
+    discovery = {card for zone, card in game.discovery_cards.items() if game.discoveries.get(zone) == seat}
     return bonus | discovery
 
 
