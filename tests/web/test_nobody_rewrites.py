@@ -164,7 +164,9 @@ def test_a_bonus_card_typed_at_a_running_table_is_offered_nowhere_until_its_tabl
     assert any("Vexlar" in card for card in offered_cards(stranger, strangers_table))
 
 
-def test_a_remembered_card_stays_on_every_list_when_another_seat_takes_it(client: FlaskClient, make_client: Any) -> None:
+def test_a_remembered_card_stays_on_every_list_when_another_seat_takes_it(
+    client: FlaskClient, make_client: Any
+) -> None:
     ended = new_table(client, game=mrp.SLUG, players=THREE)
     assert post_event(client, ended, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
     assert post_event(client, ended, kind="table.end").status_code == 303
