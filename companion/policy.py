@@ -57,7 +57,7 @@ class Action(StrEnum):
     JOIN = "take a free seat through the join link"
     WATCH = "watch through the watch link"
     SHOW_JOIN_CODE = "show the join QR code"
-    MAKE_HOST_KEY = "make a host recovery link"
+    MAKE_HOST_KEY = "make or revoke a host recovery link"
     RECOVER_HOST = "become host through a recovery link"
     DOWNLOAD_SCENARIO = "download the scenario file (it holds the seed)"
     EXPORT_RESULTS = "download the results (CSV, BG Stats)"
@@ -111,7 +111,11 @@ RIGHTS: tuple[Right, ...] = (
         frozenset({Role.HOST}),
         refusal=N_("Only the host can make a host recovery link."),
     ),
-    Right(Action.RECOVER_HOST, EVERYONE, note="holding a recovery link"),
+    Right(
+        Action.RECOVER_HOST,
+        EVERYONE,
+        note="holding a recovery link: one phone, once, within 24 hours, while the table runs; the log tells everyone",
+    ),
     Right(
         Action.DOWNLOAD_SCENARIO,
         AT_THE_TABLE,
@@ -169,6 +173,7 @@ ROUTES: Mapping[str, Action] = {
     "profiles.delete_profile": Action.MANAGE_PROFILE,
     "profiles.restore": Action.RESTORE_PROFILE,
     "host.host_recovery": Action.MAKE_HOST_KEY,
+    "host.revoke_host_recovery": Action.MAKE_HOST_KEY,
     "host.recover_host": Action.RECOVER_HOST,
     "tables.import_form": Action.IMPORT_TABLE,
     "tables.import_scenario": Action.IMPORT_TABLE,

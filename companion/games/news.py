@@ -25,7 +25,8 @@ END = "end"
 SCORING = "scoring"
 TURN = "turn"
 UNDO = "undo"
-ORDER = (END, SCORING, TURN, UNDO)
+HOST = "host"  # another phone became host
+ORDER = (END, SCORING, TURN, HOST, UNDO)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ def news_between(game: Game, before: TableState, after: TableState) -> tuple[New
     """
     found: list[News] = []
     found += _undos(game, before, after)
+    found += _host_recoveries(before, after)
     active = getattr(game, "active_seat", None)
     if active is not None:
         now = active(after.game)
@@ -112,6 +114,17 @@ def _undos(game: Game, before: TableState, after: TableState) -> list[News]:
         message = msg(N_("{name}: {what}"), name=who, what=what) if who else msg(N_("The host: {what}"), what=what)
         found.append(News(UNDO, message, by=(void.author, void.by_host)))
     return found[-1:]  # the latest undo says what the board shows now
+
+
+def _host_recoveries(before: TableState, after: TableState) -> list[News]:
+    """A host recovery link used since ``before``: every phone is told, the host's first."""
+    used = False
+    for event in reversed(after.events):
+        if event.seq <= before.last_seq:
+            break
+        used = used or event.kind == kinds.HOST_RECOVERED
+    message = msg(N_("Another phone became host through the host recovery link."))
+    return [News(HOST, message)] if used else []
 
 
 def _one_of_each(found: list[News]) -> tuple[News, ...]:

@@ -238,6 +238,15 @@ TABLE_MOVES = (
         undoable=False,
     ),
     Move(
+        kinds.HOST_RECOVERED,
+        N_("Host recovery link used"),
+        (),
+        lambda setup, state, e: state,  # a phone's powers live in its cookie: the ledger says it happened
+        lambda setup, state, e, who: msg(N_("Another phone became host through the host recovery link")),
+        who=JOIN,
+        undoable=False,
+    ),
+    Move(
         kinds.TABLE_END,
         N_("End the table"),
         (),

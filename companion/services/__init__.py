@@ -15,9 +15,12 @@ from companion.services.profiles import (
     delete_profile,
     find_profile,
     host_key_table,
+    live_host_key,
     new_host_key,
     player_stats,
     restore_profile,
+    revoke_host_keys,
+    use_host_key,
 )
 from companion.services.results import ResultsView, export_play, finished_plays, results_view
 from companion.services.screens import LogPage, SeatView, latest_news, log_page, public_seed_hash, scoreboard, seat_view
@@ -72,6 +75,7 @@ __all__ = [
     "import_catalogue",
     "import_scenario",
     "latest_news",
+    "live_host_key",
     "log_page",
     "new_host_key",
     "new_key",
@@ -82,6 +86,7 @@ __all__ = [
     "remembered",
     "restore_profile",
     "results_view",
+    "revoke_host_keys",
     "scoreboard",
     "seat_view",
     "server_catalogue",
@@ -89,4 +94,5 @@ __all__ = [
     "table_state",
     "tables_by_code",
     "take_seat",
+    "use_host_key",
 ]

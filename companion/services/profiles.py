@@ -17,7 +17,7 @@ from companion.results import PlayResult
 from companion.services.play import record
 from companion.services.states import table_state
 from companion.services.tables import NotFound
-from companion.storage import history, store
+from companion.storage import history, host_links, store
 from companion.storage.live import Broker
 from companion.storage.store import TableInfo
 
@@ -95,16 +95,55 @@ def delete_profile(engine: Engine, profile: history.Profile) -> int:
 
 
 def new_host_key(engine: Engine, table: TableInfo) -> str:
-    """Return a new host recovery token for a table (only its hash is kept: it is shown once)."""
+    """Return a new host recovery token for a table (only its hash is kept: it is shown once).
+
+    The table's earlier links stop working: one link works at a time.
+    """
     token = history.new_token()
-    history.add_host_key(engine, table_id=table.id, token=token)
+    host_links.add_host_link(engine, table_id=table.id, token=token)
     return token
 
 
 def host_key_table(engine: Engine, token: str) -> TableInfo:
-    """Return the table a host recovery token restores, or raise NotFound."""
-    table_id = history.host_key_table(engine, token=token)
+    """Return the table whose working recovery link this is, or raise NotFound (used, revoked, expired)."""
+    table_id = host_links.host_link_table(engine, token=token)
+    return _recoverable(engine, table_id)
+
+
+def use_host_key(engine: Engine, token: str, broker: Broker | None = None) -> TableInfo:
+    """Spend a recovery link and write its use in the table's log for every phone; return the table.
+
+    Raises NotFound when the link does not work (any more), or its table has ended. Of phones
+    opening the same link at once, exactly one gets the table.
+    """
+    host_key_table(engine, token)  # a link of an ended table is refused before it is spent
+    table = _recoverable(engine, host_links.use_host_link(engine, token=token))
+    record(
+        engine,
+        table,
+        kind=kinds.HOST_RECOVERED,
+        payload={},
+        author=None,
+        by_host=False,
+        idempotency_key=f"host-link-{history.token_hash(token)[:48]}",
+        joining=True,
+        broker=broker,
+    )
+    return table
+
+
+def _recoverable(engine: Engine, table_id: int | None) -> TableInfo:
     tables = store.tables_by_ids(engine, [table_id]) if table_id is not None else []
-    if not tables:
+    if not tables or table_state(engine, tables[0]).ended:
         raise NotFound
     return tables[0]
+
+
+def revoke_host_keys(engine: Engine, table: TableInfo) -> int:
+    """Stop the table's recovery link from working; return how many links were closed."""
+    return host_links.revoke_host_links(engine, table_id=table.id)
+
+
+def live_host_key(engine: Engine, table: TableInfo) -> host_links.LiveHostLink | None:
+    """Return the table's working recovery link (when it was made, until when it works), if any."""
+    return host_links.live_host_link(engine, table_id=table.id)

@@ -1,7 +1,7 @@
-"""Storage of finished plays, profiles and host recovery keys; the statistics across plays.
+"""Storage of finished plays and profiles; the statistics across plays.
 
-These tables are written when a table ends (results) or when a phone asks (profiles, recovery
-keys); the ledger is never touched here.
+These tables are written when a table ends (results) or when a phone asks (profiles); the ledger
+is never touched here. Host recovery links are kept in :mod:`companion.storage.host_links`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from sqlmodel import col, delete, or_, select
 
 from companion.results import CategoryResult, PlayResult, SeatResult
 from companion.storage.db import read_session, write_session
-from companion.storage.models import HostKeyRecord, PlayRecord, ProfileRecord, ProfileSeatRecord, SeatResultRecord
+from companion.storage.models import PlayRecord, ProfileRecord, ProfileSeatRecord, SeatResultRecord
 
 FORMER_PLAYER_NAME = ""  # stored instead of the name of a player who deleted their profile
 
@@ -295,19 +295,3 @@ def forgotten_seats(engine: Engine, *, table_id: int) -> set[int]:
     )
     with read_session(engine) as session:
         return set(session.exec(query).all())
-
-
-# -- Host recovery -----------------------------------------------------------------------------
-
-
-def add_host_key(engine: Engine, *, table_id: int, token: str) -> None:
-    """Store the hash of a new host recovery token of a table."""
-    with write_session(engine) as session:
-        session.add(HostKeyRecord(table_id=table_id, token_hash=token_hash(token)))
-
-
-def host_key_table(engine: Engine, *, token: str) -> int | None:
-    """Return the id of the table that this recovery token belongs to, or None."""
-    with read_session(engine) as session:
-        record = session.exec(select(HostKeyRecord).where(HostKeyRecord.token_hash == token_hash(token))).first()
-        return None if record is None else record.table_id

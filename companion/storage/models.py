@@ -129,7 +129,10 @@ class ProfileSeatRecord(SQLModel, table=True):
 
 
 class HostKeyRecord(SQLModel, table=True):
-    """The hash of a host recovery link: whoever opens the link becomes a host of the table."""
+    """The hash of a host recovery link: the phone that opens it first becomes a host of the table.
+
+    ``closed_at``: when it stopped working (used, revoked, or replaced by a newer link).
+    """
 
     __tablename__ = "host_recovery"
 
@@ -137,6 +140,7 @@ class HostKeyRecord(SQLModel, table=True):
     table_id: int = Field(foreign_key="game_table.id", index=True)
     token_hash: str = Field(max_length=64, unique=True, index=True)
     created_at: datetime = Field(default_factory=utcnow)
+    closed_at: datetime | None = None
 
 
 class CatalogueCardRecord(SQLModel, table=True):

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import io
 import json
+import urllib.parse
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
@@ -20,6 +23,8 @@ from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.registry import get_game
 from companion.games.table import fold
+from companion.storage import host_links
+from companion.storage.host_links import HOST_LINK_LIFETIME
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone, table_state
 
@@ -176,3 +181,68 @@ def test_a_remembered_card_stays_on_every_list_when_another_seat_takes_it(
     assert any("Vexlar" in card for card in before)
     assert post_event(aki, code, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
     assert offered_cards(ben, code) == before  # nothing vanishes from Ben's list: Aki's card stays Aki's secret
+
+
+# -- 5. A host recovery link: one phone, once, logged, revocable, for a day -------------------------
+
+
+def recovery_link(host: FlaskClient, code: str) -> str:
+    page = BeautifulSoup(host.post(f"/t/{code}/recovery").text, "html.parser")
+    return urllib.parse.urlsplit(str(page.select_one("#recovery-link")["href"])).path
+
+
+def log_text(phone: FlaskClient, code: str) -> str:
+    return " ".join(BeautifulSoup(phone.get(f"/t/{code}/log").text, "html.parser").get_text(" ").split())
+
+
+def test_a_recovery_link_used_by_three_phones_makes_one_host_and_the_log_says_so(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client)
+    link = recovery_link(client, code)
+    phones = [make_client() for _ in range(3)]
+    answers = [phone.post(link).status_code for phone in phones]
+    assert answers == [303, 404, 404]
+    assert "You are the host." in BeautifulSoup(phones[0].get(f"/t/{code}").text, "html.parser").get_text()
+    for late in phones[1:]:
+        assert late.get(f"/t/{code}").status_code == 404  # a stranger still: nothing of the table
+        assert "Ask the host for a new one" in error_text(late.post(link))
+    player = joined_phone(client, make_client, code, 1)
+    for phone in (client, player, phones[0]):
+        assert log_text(phone, code).count("Another phone became host through the host recovery link") == 1
+
+
+def test_the_host_is_told_on_the_board_when_the_recovery_link_is_used(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    seen = table_state(client.application, code).last_seq
+    assert make_client().post(recovery_link(client, code)).status_code == 303
+    fragment = client.get(f"/t/{code}?since={seen}", headers={"HX-Request": "true"}).text
+    assert "Another phone became host through the host recovery link" in fragment
+
+
+def test_a_new_link_replaces_the_old_and_the_host_can_revoke_it(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client)
+    old, new = recovery_link(client, code), recovery_link(client, code)
+    assert make_client().post(old).status_code == 404
+    page = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    assert "works until" in page.select_one("#host-link").get_text(" ")
+    assert client.post(f"/t/{code}/recovery/revoke").status_code == 303
+    assert make_client().post(new).status_code == 404
+    assert make_client().get(new).status_code == 404
+    assert BeautifulSoup(client.get(f"/t/{code}").text, "html.parser").select_one("#revoke-host-link") is None
+    player = joined_phone(client, make_client, code, 1)
+    assert player.post(f"/t/{code}/recovery/revoke").status_code == 403
+
+
+def test_a_recovery_link_expires_after_a_day_and_with_its_table(
+    client: FlaskClient, make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = new_table(client)
+    link = recovery_link(client, code)
+    tomorrow = datetime.now(UTC) + HOST_LINK_LIFETIME + timedelta(minutes=1)
+    monkeypatch.setattr(host_links, "utcnow", lambda: tomorrow)
+    assert make_client().post(link).status_code == 404
+    monkeypatch.undo()
+    link = recovery_link(client, code)
+    assert post_event(client, code, kind="table.end").status_code == 303
+    assert make_client().post(link).status_code == 404

@@ -67,6 +67,7 @@ def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
         "game": get_game(table.setup.game),
         "key": key,
         "kinds": kinds,
+        "host_link": services.live_host_key(engine(), table) if role.host and not state.ended else None,
     }
 
 
