@@ -53,7 +53,10 @@ GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 POSTGRES_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 NO_CAPS = {  # the stream benchmark opens thousands of streams, and hundreds of tables, from one address
-    **{f"COMPANION_STREAMS_PER_{name}": "1000000" for name in ("SEAT", "HOST", "WATCH_LINK", "ADDRESS")},
+    **{
+        f"COMPANION_STREAMS_PER_{name}": "1000000"
+        for name in ("SEAT", "HOST", "WATCH_LINK", "WATCHER", "WATCH_ADDRESS", "ADDRESS")
+    },
     "COMPANION_RATE_LIMIT_NEW_TABLE": "1000000 per hour",
 }
 

@@ -2,8 +2,10 @@
 
 A gevent worker answers nothing more once all its connections are taken. Each open stream is
 counted (in this process) against its table's seat, the table's spectators (the watch link), the
-phone's address and the whole process; beyond a limit the stream is refused with 429 and the
-page polls for the board instead (``static/js/app.js`` does so whenever its stream fails).
+phone's address and the whole process; a spectator's stream also against its own phone (its
+cookie) and its address at that table, so that one client cannot take every spectator's slot.
+Beyond a limit the stream is refused with 429 and the page polls for the board instead
+(``static/js/app.js`` does so whenever its stream fails).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ LIMITS = {
     "STREAMS_PER_HOST": 4,
     # Spectators of one table through its watch link.
     "STREAMS_PER_WATCH_LINK": 100,
+    # One spectator's phone (its cookie) at one table: a few tabs, never the whole watch link.
+    "STREAMS_PER_WATCHER": 4,
+    # Spectators of one table from one address (fresh cookies cost nothing): a room full, not all.
+    "STREAMS_PER_WATCH_ADDRESS": 25,
     # One address: a whole table on one Wi-Fi shares it.
     "STREAMS_PER_ADDRESS": 200,
     # The whole process: kept below the server's connections (companion/web/gunicorn_conf.py sets it).
@@ -72,18 +78,20 @@ class StreamGate:
 gate = StreamGate()
 
 
-def stream_keys(table_id: int, seat: int | None, host: bool, address: str | None) -> dict[Hashable, int]:
+def stream_keys(table_id: int, seat: int | None, host: bool, address: str | None, phone: str) -> dict[Hashable, int]:
     """Return the keys a phone's stream counts under, each with its limit from the app's config."""
     config = current_app.config
-    if seat is not None:
-        role: tuple[Hashable, ...] = ("seat", table_id, seat)
-        role_limit = config["STREAMS_PER_SEAT"]
-    elif host:
-        role, role_limit = ("host", table_id), config["STREAMS_PER_HOST"]
-    else:
-        role, role_limit = ("watch", table_id), config["STREAMS_PER_WATCH_LINK"]
-    return {
-        role: role_limit,
-        ("address", address or "?"): config["STREAMS_PER_ADDRESS"],
+    address = address or "?"
+    keys: dict[Hashable, int] = {
+        ("address", address): config["STREAMS_PER_ADDRESS"],
         ("process",): config["STREAMS_PER_PROCESS"],
     }
+    if seat is not None:
+        keys[("seat", table_id, seat)] = config["STREAMS_PER_SEAT"]
+    elif host:
+        keys[("host", table_id)] = config["STREAMS_PER_HOST"]
+    else:
+        keys[("watch", table_id)] = config["STREAMS_PER_WATCH_LINK"]
+        keys[("watcher", table_id, phone)] = config["STREAMS_PER_WATCHER"]
+        keys[("watch-address", table_id, address)] = config["STREAMS_PER_WATCH_ADDRESS"]
+    return keys

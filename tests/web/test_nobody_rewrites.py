@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import urllib.parse
+from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -27,6 +28,7 @@ from companion.storage import host_links
 from companion.storage.host_links import HOST_LINK_LIFETIME
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone, table_state
+from tests.web.test_stream_limits import open_stream, spectator
 
 
 def upload(client: FlaskClient, scenario: Any) -> Any:
@@ -246,3 +248,33 @@ def test_a_recovery_link_expires_after_a_day_and_with_its_table(
     link = recovery_link(client, code)
     assert post_event(client, code, kind="table.end").status_code == 303
     assert make_client().post(link).status_code == 404
+
+
+# -- 6. Live-stream slots shared fairly between cookies ----------------------------------------------
+
+
+def test_one_watcher_opening_120_streams_leaves_room_for_a_second_watcher(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client)
+    greedy, second = spectator(client, make_client, code), spectator(client, make_client, code)
+    with ExitStack() as stack:
+        answers = [stack.enter_context(open_stream(greedy, code)).status_code for _ in range(120)]
+        assert answers.count(200) == 4 and answers.count(429) == 116
+        with open_stream(second, code) as other:
+            assert other.status_code == 200
+
+
+def test_fresh_cookies_from_one_address_cannot_take_every_spectator_slot(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    app.config["STREAMS_PER_WATCH_ADDRESS"] = 3
+    code = new_table(client)
+    with ExitStack() as stack:
+        answers = [
+            stack.enter_context(open_stream(spectator(client, make_client, code), code, "10.0.0.9")).status_code
+            for _ in range(5)
+        ]
+        assert answers == [200, 200, 200, 429, 429]
+        with open_stream(spectator(client, make_client, code), code, "10.0.0.10") as elsewhere:
+            assert elsewhere.status_code == 200

@@ -10,6 +10,7 @@ from flask_babel import gettext
 
 from companion import services
 from companion.storage.live import RECHECK
+from companion.web.membership import device_id
 from companion.web.requests import broker, engine, sequence_number
 from companion.web.streams import gate, stream_keys
 from companion.web.views.play import member
@@ -28,7 +29,7 @@ def _message(seq: int) -> str:
 def stream(code: str) -> Response:
     """Stream the table's sequence numbers; a reconnect catches up from Last-Event-ID."""
     table, role = member(code)
-    release = gate.enter(stream_keys(table.id, role.seat, role.host, request.remote_addr))
+    release = gate.enter(stream_keys(table.id, role.seat, role.host, request.remote_addr, device_id()))
     if release is None:
         # Too many streams here: the page polls for the board instead (app.js, on the stream's error).
         body = gettext("Too many live connections: this screen refreshes every few seconds instead.")
