@@ -112,6 +112,16 @@ def make_engine(url: str) -> Engine:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
+    @event.listens_for(engine, "handle_error")
+    def _replace_after_full(context: Any) -> None:
+        # A connection whose write failed for lack of disk space (or an I/O error) is closed, not
+        # handed to the next request: whatever it holds (a lock, a half-grown WAL) goes with it,
+        # so writes work again as soon as space is freed.
+        name = getattr(context.original_exception, "sqlite_errorname", "")
+        if isinstance(name, str) and name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):
+            context.is_disconnect = True
+            context.invalidate_pool_on_disconnect = False
+
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
         # A read-then-append must hold the write lock from the start, or two appends race.

@@ -122,6 +122,7 @@ class RedisBroker(Broker):
         self._listener: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self.reconnects = 0
+        self._publish_failing = False  # Redis refused the last publish (an outage is logged once)
 
     @contextmanager
     def subscribe(self, table_id: int) -> Iterator[queue.Queue[int]]:
@@ -134,9 +135,15 @@ class RedisBroker(Broker):
         """Publish to every process (this one included) through Redis."""
         try:
             self._redis.publish(f"{self.prefix}{table_id}", seq)
-        except Exception:  # Redis is down: local phones still get the news
-            log.warning("redis publish failed; delivering locally only", exc_info=True)
+        except Exception as error:  # Redis is down: local phones still get the news
+            if not self._publish_failing:  # one line per outage, not one traceback per entry
+                log.warning("redis publish failed (%s); delivering locally only until it answers", error)
+            self._publish_failing = True
             self.deliver(table_id, seq)
+        else:
+            if self._publish_failing:
+                log.warning("redis publish works again")
+            self._publish_failing = False
 
     def _ensure_listener(self) -> None:
         with self._start_lock:
