@@ -6,6 +6,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.contract import Event
 from companion.games.crafting_the_cosmos import GAME as COSMOS
@@ -509,3 +511,39 @@ def test_a_fresh_seed_after_an_import_reshuffles_the_tokens_left_in_the_stack_an
     game.nebula("Chika", 3).life("Chika")
     drawn, _ = game.play()
     assert drawn.game.galaxy(3).lives[0].value == after.game.stack[2]
+
+
+steps = st.lists(
+    st.tuples(st.sampled_from(["nebula", "draw", "undo", "redo"]), st.integers(1, 3), st.integers(0, 30)),
+    max_size=40,
+)
+
+
+@settings(max_examples=150, derandomize=True, database=None, deadline=None)
+@given(steps=steps)
+def test_whatever_is_drawn_undone_and_redone_no_token_is_ever_dealt_to_two_seats(
+    steps: list[tuple[str, int, int]],
+) -> None:
+    table = Table(seed="property")
+    dealt: dict[int, int] = {}  # place -> the seat it was first dealt to
+    for action, seat_, pick in steps:
+        state = table.state
+        try:
+            if action == "nebula":
+                table.record(ctc.NEBULA, seat_, seat=seat_, size=2, points=1)
+            elif action == "draw":
+                table.record(ctc.ADVANCED_LIFE, None, by_host=True, seat=seat_)
+                event = table.state.events[-1]
+                assert dealt.setdefault(event.payload["draw"], seat_) == seat_
+            else:
+                targets = [
+                    e.seq
+                    for e in state.events
+                    if (e.kind == "void") == (action == "redo") and e.seq not in state.voided and e.kind != "seat.claim"
+                ]
+                if targets:
+                    table.record("void", None, by_host=True, target=targets[pick % len(targets)])
+        except RuleError:
+            table.state = state
+    for galaxy_seat, galaxy in table.state.game.galaxies.items():
+        assert all(dealt[life.draw] == galaxy_seat for life in galaxy.lives)

@@ -91,6 +91,11 @@ def tables(host: FlaskClient) -> dict[str, str]:
     return {slug: new_table(host, game=slug) for slug in sorted(GAMES)}
 
 
+def last_state(app: Flask, code: str) -> Any:
+    engine = app.extensions[ENGINE_KEY]
+    return services.table_state(engine, services.find_table(engine, code=code))
+
+
 def last_seq(app: Flask, code: str) -> int:
     engine = app.extensions[ENGINE_KEY]
     return services.table_state(engine, services.find_table(engine, code=code)).last_seq
@@ -409,6 +414,52 @@ def test_importing_any_crafted_file_is_refused_cleanly_or_makes_one_table_that_a
     assert table_count(fuzz_app) == before + (1 if response.status_code == 303 else 0)
     if response.status_code == 303:
         assert_a_table_answers_every_page_without_a_5xx(phone, response.headers["Location"].rsplit("/", 1)[1])
+
+
+tally_entry = {"kind": "tally.add", "author": 1, "payload": {"seat": 1, "category": "vp", "delta": 1}}
+# Files whose entries are tallies and undos aimed anywhere: backward, forward, at themselves, at gaps.
+undoing_scenario = st.lists(
+    st.one_of(
+        st.just(tally_entry),
+        st.builds(lambda target: {"kind": "void", "author": 1, "payload": {"target": target}}, st.integers(1, 12)),
+    ),
+    min_size=1,
+    max_size=8,
+).flatmap(
+    lambda events: st.lists(st.integers(1, 12), min_size=len(events), max_size=len(events), unique=True).map(
+        lambda seqs: {
+            "version": 1,
+            "game": "score-pad",
+            "players": [{"name": "Aki"}, {"name": "Bo"}],
+            "seed": "file",
+            "events": [{**event, "seq": seq} for event, seq in zip(events, seqs, strict=True)],
+        }
+    )
+)
+
+
+@FUZZ
+@given(scenario=undoing_scenario)
+def test_no_imported_undo_ever_reaches_an_entry_recorded_after_the_import(
+    fuzz_app: Flask, scenario: dict[str, Any]
+) -> None:
+    phone = fuzz_app.test_client()
+    response = phone.post("/import", data={"scenario": (io.BytesIO(json.dumps(scenario).encode()), "undos.json")})
+    assert_refused_with_a_message(response, scenario)
+    if response.status_code != 303:
+        return
+    file_seqs = {event["seq"] for event in scenario["events"]}
+    for event in scenario["events"]:
+        if event["kind"] == "void":  # accepted: every undo undoes an earlier entry of the file
+            assert event["payload"]["target"] in file_seqs and event["payload"]["target"] < event["seq"]
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    for seat in (1, 2):
+        player = fuzz_app.test_client()
+        player.post(join_link(phone, code), data={"seat": str(seat), "key": f"join-{code}-{seat}"})
+        player.post(f"/t/{code}/events", data={"kind": "tally.add", "seat": seat, "category": "vp", "delta": 1})
+    state = last_state(fuzz_app, code)
+    assert not {seq for seq in state.voided if seq > max(file_seqs)}, scenario
+    assert len(state.claims) == 2
 
 
 crafted_card = st.dictionaries(
