@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from companion.games import kinds
-from companion.games.contract import Event
+from companion.games.contract import Event, Setup
 from companion.games.mission_red_planet import GAME as MRP
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.scenario import replay
@@ -629,3 +630,123 @@ def test_every_phone_is_offered_the_same_remembered_cards_whatever_the_seats_hol
     remembered = {mrp.BONUS: (typed, {"points": 3, "name": "Pilot"})}  # revealed at ended tables
     for seat, host in ((2, False), (3, False), (None, True), (1, False)):
         assert viewer(MRP, state, seat, host, remembered).remembered == remembered
+
+
+# -- One intent per tap: a character acts once a round, a round ends after every call ---------------
+
+
+def called_through(game: Game, count: int) -> Game:
+    """Say "done" for the characters called this round until ``count`` of them have acted."""
+    state, _ = game.play()
+    for seat in mrp.calling_order(state.setup, state.game)[len(state.game.acted) : count]:
+        game.add(mrp.ACTED, seat=seat)
+    return game
+
+
+def refusal(game: Game, kind: str, **payload: Any) -> str:
+    """The reason the rules give for refusing one more entry (the entry is left out of the table)."""
+    state, _ = game.play()
+    with pytest.raises(RuleError) as refused:
+        decide_on(state, kind, **payload)
+    return refused.value.message.render()
+
+
+def decide_on(state: TableState, kind: str, **payload: Any) -> TableState:
+    from companion.games.table import decide
+
+    return decide(MRP, state, Event(state.last_seq + 1, kind, payload, by_host=True))[1]
+
+
+def test_a_characters_done_counts_once_a_round_and_a_second_tap_says_so() -> None:
+    game = called_through(picks(Game(), Aki=2, Ben=6, Chika=4), 1)  # Aki (2) is done; Chika (4) acts now
+    assert refusal(game, mrp.ACTED, seat=1) == (
+        "Aki's character has already acted this round: one character a round. Nothing was recorded."
+    )
+    state, _ = called_through(game, 3).play()  # everyone has acted: still no second "done"
+    assert state.game.acted == (1, 3, 2)
+    assert "Ben's character has already acted this round" in refusal(game, mrp.ACTED, seat=2)
+
+
+def test_end_round_is_refused_while_characters_are_still_to_act_naming_them_in_seat_order() -> None:
+    game = called_through(picks(Game(), Aki=2, Ben=6, Chika=4), 1)
+    assert refusal(game, mrp.END_ROUND, round=1) == (
+        "Round 1 is not over: still to act: Ben, Chika. End it once every character has acted."
+    )
+    state, _ = called_through(game, 3).add(mrp.END_ROUND).play()
+    assert state.game.round == 2 and state.game.first_player == 2  # Ben acted last
+
+
+def test_end_round_is_refused_while_someone_still_has_to_pick_a_character() -> None:
+    game = picks(Game(), Aki=2)
+    assert refusal(game, mrp.END_ROUND, round=1) == (
+        "Round 1 is not over: still to pick a character: Ben, Chika. End it once every character has acted."
+    )
+
+
+def test_a_round_without_characters_ends_with_one_tap() -> None:
+    state, _ = Game().rounds(3).play()  # characters are optional
+    assert state.game.round == 4
+
+
+def test_the_end_round_button_is_offered_only_once_every_character_has_acted() -> None:
+    from companion.games.table import controls
+
+    game = called_through(picks(Game(), Aki=2, Ben=6, Chika=4), 2)
+    state, _ = game.play()
+    assert not controls(MRP, state, None, True)[mrp.END_ROUND].allowed
+    state, _ = called_through(game, 3).play()
+    assert controls(MRP, state, None, True)[mrp.END_ROUND].allowed
+
+
+def test_a_table_started_before_the_rule_replays_its_round_ended_mid_calls_as_recorded() -> None:
+    """A stored table has no rule version: its ledger folds as it was recorded (calls cut short)."""
+    from companion.games.table import fold
+
+    state, _ = called_through(picks(Game(), Aki=2, Ben=6, Chika=4), 1).play()
+    older = Setup(state.setup.game, state.setup.players, without(state.setup.options, mrp.RULE_VERSION), "mars")
+    events = [*state.events, Event(state.last_seq + 1, mrp.END_ROUND, {"round": 1}, by_host=True)]
+    replayed = fold(MRP, older, events)
+    assert not replayed.skipped and replayed.game.round == 2 and not replayed.game.characters
+    assert fold(MRP, state.setup, events).skipped  # a table of this version refuses it
+
+
+def without(options: Mapping[str, Any], key: str) -> dict[str, Any]:
+    return {name: value for name, value in options.items() if name != key}
+
+
+def test_the_rule_version_is_never_asked_and_a_new_table_takes_the_newest() -> None:
+    from companion.games.options import relevant_options
+
+    state, _ = Game().play()
+    assert state.setup.options[mrp.RULE_VERSION] == mrp.RULES_CALLS_END_ROUND
+    assert mrp.RULE_VERSION not in {o.key for o in relevant_options(mrp.OPTIONS, state.setup.options)}
+
+
+def news_of(before: TableState, after: TableState) -> list[tuple[str, int | None, str]]:
+    from companion.games.news import news_between
+
+    return [(n.kind, n.seat, n.message.render()) for n in news_between(MRP, before, after)]
+
+
+def test_the_phone_of_the_seat_whose_character_is_called_is_told_on_every_call() -> None:
+    from companion.games.news import TURN
+
+    game = picks(Game(), Aki=2, Ben=6)
+    before, _ = game.play()
+    after = decide_on(before, mrp.CHARACTER, seat=3, character=4)  # the last pick: Aki's 2 is called
+    assert news_of(before, after) == [(TURN, 1, "Your character is called, Aki: character 2 acts now.")]
+    following = decide_on(after, mrp.ACTED, seat=1)
+    assert news_of(after, following) == [(TURN, 3, "Your character is called, Chika: character 4 acts now.")]
+    assert news_of(following, following) == []
+
+
+def test_the_same_player_called_first_in_two_rounds_is_told_both_times() -> None:
+    from companion.games.news import TURN
+
+    game = called_through(picks(Game(), Aki=1, Ben=6, Chika=4), 3).add(mrp.END_ROUND)
+    first_round, _ = picks(Game(), Aki=1, Ben=6).play()
+    first_round = decide_on(first_round, mrp.CHARACTER, seat=3, character=4)
+    second, _ = picks(game, Aki=1, Ben=7, Chika=5).play()  # the Recruiter came back: Aki is called first again
+    assert mrp.next_to_act(second.setup, second.game) == 1
+    told = news_of(first_round, second)
+    assert (TURN, 1, "Your character is called, Aki: 1 Recruiter acts now.") in told

@@ -82,6 +82,11 @@ APP_DRAWS, OWN_COMPONENTS = "app", "own"
 
 BONUS_TIE = "bonus-tie"
 RECRUITER_RETURNS_ITSELF = "recruiter-returns-itself"
+# The rules a table was started with: a table keeps them, so that its ledger replays as it was
+# recorded. Not asked on the new-table form (every new table takes the newest); a table stored
+# before the option existed has none and is version 1.
+RULE_VERSION = "rule-version"
+RULES_BEFORE_CALLS_CHECK, RULES_CALLS_END_ROUND = "1", "2"
 TIE_NOT_MOST, TIE_IS_MOST = "not-most", "most"
 
 CHARACTERS = tuple(range(1, 10))
@@ -198,6 +203,17 @@ OPTIONS = (
         N_("The Recruiter also comes back to the hand with the used characters"),
         True,
         note=N_("The seed says used characters come back only with the Recruiter; 2nd-edition summaries say all."),
+    ),
+    RuleOption(
+        RULE_VERSION,
+        N_("Rules the table was started with"),
+        RULES_CALLS_END_ROUND,
+        (
+            Choice(RULES_BEFORE_CALLS_CHECK, N_("version 1: End round did not wait for the character calls")),
+            Choice(RULES_CALLS_END_ROUND, N_("version 2: End round waits until every character has acted")),
+        ),
+        note=N_("Set when the table starts: a table keeps the rules its entries were recorded under."),
+        applies=lambda values: False,  # never asked: a new table takes the newest rules
     ),
     RuleOption(
         TIE_BREAK,
@@ -517,7 +533,18 @@ def _character(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
 
 
 def _acted(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    """The character acting now is done: once a round for each player.
+
+    Seed 003, line 51: each player lays one character card a round; line 71: a player whose turn
+    is over sets the used card aside. So a second "done" for the same player in a round (a double
+    tap) is refused, whatever acts now.
+    """
     seat = event.payload["seat"]
+    if seat in state.acted:
+        raise RuleError(
+            N_("{name}'s character has already acted this round: one character a round. Nothing was recorded."),
+            name=setup.player(seat).name,
+        )
     now = next_to_act(setup, state)
     if now is None:
         raise RuleError(N_("Every player picks a character first; then they are called in order."))
@@ -533,7 +560,44 @@ def _acted(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
 # -- Rounds and scoring --------------------------------------------------------------------------
 
 
+def still_to_act(setup: Setup, state: RedPlanet) -> tuple[int, ...]:
+    """Return the seats whose character has still to act this round, in seat order (none if nobody picked).
+
+    Seat order, not the calling order: the order would tell which characters lie face down.
+    """
+    if not state.characters:
+        return ()  # characters are optional: a round without picks ends when the table says
+    return tuple(seat for seat in setup.seats if seat not in state.acted)
+
+
+def _check_calls_done(setup: Setup, state: RedPlanet) -> None:
+    """Refuse to end a round whose characters have not all acted (seed 003, line 67).
+
+    「ターンは、すべてのプレイヤーが自分のキャラクターのアクションを終えるまで続きます」: the round
+    goes on until every player's character has acted. Tables started before this rule (rule
+    version 1) end their rounds as they were recorded.
+    """
+    if setup.options.get(RULE_VERSION, RULES_BEFORE_CALLS_CHECK) == RULES_BEFORE_CALLS_CHECK:
+        return
+    waiting = still_to_act(setup, state)
+    if not waiting:
+        return
+    if not calling_order(setup, state):
+        picking = (seat for seat in setup.seats if seat not in state.characters)
+        raise RuleError(
+            N_("Round {round} is not over: still to pick a character: {names}. End it once every character has acted."),
+            round=state.round,
+            names=listing(setup.player(seat).name for seat in picking),
+        )
+    raise RuleError(
+        N_("Round {round} is not over: still to act: {names}. End it once every character has acted."),
+        round=state.round,
+        names=listing(setup.player(seat).name for seat in waiting),
+    )
+
+
 def _end_round(setup: Setup, state: RedPlanet, event: Event) -> RedPlanet:
+    _check_calls_done(setup, state)
     first = event.payload.get("first_player")
     if first is not None:
         setup.player(first)
