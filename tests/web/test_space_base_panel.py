@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 from flask.testing import FlaskClient
 
-from companion.games.space_base import GAME
+from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone, table_state
@@ -137,3 +138,84 @@ def test_real_dice_typed_on_a_keypad_without_a_space_are_two_dice(client: FlaskC
     code = two_players(client)
     record(client, code, sb.ROLL, values="３５")  # a phone's numeric keypad has no space key
     assert table_state(client.application, code).game.roll.dice == (3, 5)
+
+
+# -- One tap, one intent (issue 40): the turn's controls first, the stalled table explained ---------
+
+
+def known_to_the_server(client: FlaskClient, cards: list[dict[str, Any]]) -> None:
+    """Import ``cards`` as a catalogue file, as the catalogue page does."""
+    body = json.dumps(catalogue.export_catalogue(cards)).encode()
+    answer = client.post(f"/cards/{sb.SLUG}", data={"catalogue": (io.BytesIO(body), "cards.json")})
+    assert answer.status_code == 303, answer.text
+
+
+def card(sector: int, cost: int) -> dict[str, Any]:
+    return {
+        "sector": sector,
+        "cost": cost,
+        "blue_kind": sb.VP,
+        "blue_amount": 1,
+        "red_kind": sb.CREDITS,
+        "red_amount": 1,
+    }
+
+
+def test_end_the_turn_comes_before_the_cards_to_buy_and_only_the_cards_the_player_can_pay_for_are_listed(
+    client: FlaskClient, make_client: Any
+) -> None:
+    known_to_the_server(client, [card(12, 14), card(7, 8), card(3, 4), card(1, 2), card(9, 9), card(2, 3)])
+    code = two_players(client)
+    aki = joined_phone(client, make_client, code, 1)
+    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    credits = table_state(client.application, code).game.console(1).credits
+    assert credits == 4  # 3 left after the first ship, +1 for sector 3
+
+    page = panel(aki, code)
+    turn_card = page.select_one("section[aria-labelledby=sb-title]")
+    assert turn_card is not None
+    kinds = [str(i["value"]) for i in turn_card.select("form input[name=kind]")]
+    assert kinds.index(sb.END_TURN) < kinds.index(sb.BUY)  # End the turn above every card to buy
+
+    def offered(forms: list[Tag]) -> list[tuple[int, int]]:
+        return [
+            (int(str(f.select_one("input[name=sector]")["value"])), int(str(f.select_one("input[name=cost]")["value"])))  # type: ignore[index]
+            for f in forms
+        ]
+
+    listed = [
+        f for f in turn_card.select("#sb-buy form.known-card") if not f.find_parent("details", class_="dear-cards")
+    ]
+    # Within his 4 credits, by sector: the catalogue's and the first ships typed at this table.
+    assert offered(listed) == [(1, 2), (2, 3), (3, 4), (4, 3), (9, 2)]
+    folded = page.select_one("#sb-buy details.dear-cards")
+    assert folded is not None and not folded.has_attr("open")
+    assert " ".join(folded.summary.text.split()) == "3 cards seen before cost more than 4 credits"  # type: ignore[union-attr]
+    assert sorted(offered(folded.select("form.known-card"))) == [(7, 8), (9, 9), (12, 14)]
+
+
+def test_where_the_table_waits_on_a_players_dice_every_phone_says_the_host_can_take_them(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = two_players(client)
+    aki, ben = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 2)
+    record(client, code, sb.ROLL, values="3 4")
+    assert panel(aki, code).select(".stalled") == []  # right after the roll nobody's phone is gone
+
+    record(client, code, sb.ASSIGN, seat=1, choice=sb.SUM)  # Ben's phone dies before he chooses
+    for phone in (aki, client):
+        hint = panel(phone, code).select_one("#board .stalled")
+        assert hint is not None
+        assert hint.get_text(" ", strip=True).startswith(
+            "Ben's phone gone? The host can take the dice for Ben (For another player)."
+        )
+    assert panel(aki, code).select("#board .stalled label") == []  # a player's phone only says so
+    assert panel(ben, code).select(".stalled") == []  # Ben's own phone shows his choices instead
+
+    host_page = panel(client, code)
+    switch = host_page.select_one("#board .stalled label[for=for-others]")
+    assert switch is not None and host_page.select_one("input#for-others[type=checkbox]") is not None
+    assert switch.get_text(" ", strip=True) == "For another player: take the dice for Ben"
+    for_ben = switch.find_parent("p").find_next_sibling("div", class_="for-other")  # type: ignore[union-attr]
+    assert for_ben is not None and for_ben["data-seat"] == "2"  # Ben's choices right under the hint
+    assert [str(i["value"]) for i in for_ben.select("input[name=kind]")] == [sb.ASSIGN, sb.ASSIGN]

@@ -83,11 +83,33 @@ class SeatOptions:
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """A player the table still waits on for this roll, as one phone sees it."""
+
+    player: Player
+    # This phone's way to take the dice for that player (the host's, behind the "for another player"
+    # switch; anyone's by the entry option); empty when it may not.
+    options: tuple[Option, ...]
+    # Say where the table waits that the host can take the dice for a phone that is gone: shown once
+    # this phone has nothing of its own left to choose (right after a roll nobody's phone is gone).
+    hint: bool
+
+
+@dataclass(frozen=True)
 class KnownCard:
     """A card typed at one of this server's tables, offered for a one-tap re-entry."""
 
     card: rules.Card
     fields: tuple[tuple[str, object], ...]
+
+
+def affordable(cards: tuple[KnownCard, ...], console: rules.Console | None) -> tuple[KnownCard, ...]:
+    """Return the cards a one-tap purchase of ``console``'s player would pay for now, by sector then cost."""
+    if console is None or console.bought_this_turn:
+        return ()
+    return tuple(
+        sorted((k for k in cards if k.card.cost <= console.credits), key=lambda k: (k.card.sector, k.card.cost))
+    )
 
 
 def known_cards(viewer: Viewer, kind: str, levels: tuple[int, ...]) -> tuple[KnownCard, ...]:
@@ -297,10 +319,12 @@ class SpaceBaseView:
     extra_round: int
     consoles: tuple[ConsoleLine, ...]
     my_seat: int | None
-    # Each seat still to take the dice that this phone may choose for: its own first, then the others
-    # (behind the "for another player" switch: a phone that died leaves its player's choice to the host).
-    choosing: tuple[SeatOptions, ...]
+    # This phone's own seat, while it is still to take the dice: the choices of the turn, at the top.
+    my_options: SeatOptions | None
     waiting: tuple[Player, ...]  # players still to choose for this roll
+    # Every other player still to choose, with the hint that the host can take the dice for them (a
+    # phone that died leaves its player's choice to the host) and this phone's way to do so.
+    waiting_on: tuple[Waiting, ...]
     first_ship_seats: tuple[Player, ...]  # seats this phone may enter a first ship for
     buy_seat: int | None  # the active seat, if this phone may buy for it
     # The purchase phase (seed: 【3】 after 【2】): once every player has taken the dice, so that no
@@ -309,6 +333,10 @@ class SpaceBaseView:
     known_first_ships: tuple[KnownCard, ...]
     first_ship_for: Player | None  # whom a one-tap first ship is for: this phone's seat, else the next without one
     known_ships: tuple[KnownCard, ...]
+    # The one-tap purchases, split: what the buyer can pay for now (listed first) and the rest (folded away).
+    ships_now: tuple[KnownCard, ...]
+    ships_later: tuple[KnownCard, ...]
+    buyer_credits: int
     sectors: tuple[int, ...]
     reward_kinds: tuple[tuple[str, str], ...]
     reward_names: dict[str, str]
@@ -331,16 +359,20 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
     assign = viewer.control(rules.ASSIGN)
     players = game.extra_players if game.extra_round else (game.order or setup.seats)
     seat = viewer.seat
-    choosing = tuple(
-        SeatOptions(setup.player(chooser), take_options(game.console(chooser), roll.dice, chooser == roll.seat))
-        for chooser in sorted(assign.seats, key=lambda s: s != seat)
-        if roll is not None and chooser in players and chooser not in roll.choices
-    )
+    waiting = tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices)
+
+    def options_for(chooser: int) -> tuple[Option, ...]:
+        if roll is None or chooser not in assign.seats:
+            return ()
+        return take_options(game.console(chooser), roll.dice, chooser == roll.seat)
+
+    mine_to_choose = seat is not None and any(p.seat == seat for p in waiting)
     buy = viewer.control(rules.BUY)
     first_ship = viewer.control(rules.FIRST_SHIP)
     mine = charged(game, seat, viewer)
-    waiting = tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices)
     buy_seat = game.active if game.active is not None and game.active in buy.seats and game.started else None
+    known_ships = known_cards(viewer, rules.BUY, (1, 2, 3))
+    ships_now = affordable(known_ships, game.console(buy_seat) if buy_seat is not None else None)
     paying = tuple(
         c for c in mine if c.card.ability is None or c.card.ability.kind in (rules.BUY_ABILITY, rules.CLAIM_ABILITY)
     )
@@ -373,8 +405,15 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
             for p in setup.players
         ),
         my_seat=seat,
-        choosing=choosing,
+        my_options=SeatOptions(setup.player(seat), options_for(seat))
+        if seat is not None and mine_to_choose and options_for(seat)
+        else None,
         waiting=waiting,
+        waiting_on=tuple(
+            Waiting(player, options_for(player.seat), hint=not mine_to_choose)
+            for player in waiting
+            if player.seat != seat
+        ),
         buy_now=buy_seat is not None and roll is not None and not waiting,
         first_ship_seats=tuple(p for p in setup.players if p.seat in first_ship.seats) if not game.started else (),
         buy_seat=buy_seat,
@@ -390,7 +429,10 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         if not game.started
         else None,
         known_first_ships=known_cards(viewer, rules.FIRST_SHIP, (1, 2) if rules.light_speed(setup) else (1,)),
-        known_ships=known_cards(viewer, rules.BUY, (1, 2, 3)),
+        known_ships=known_ships,
+        ships_now=ships_now,
+        ships_later=tuple(k for k in known_ships if k not in ships_now),
+        buyer_credits=game.console(buy_seat).credits if buy_seat is not None else 0,
         sectors=rules.SECTORS,
         reward_kinds=tuple((kind, rules.REWARD_NAMES[kind]) for kind in rules.REWARD_KINDS),
         reward_names=dict(rules.REWARD_NAMES),
