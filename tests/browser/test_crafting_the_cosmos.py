@@ -46,6 +46,12 @@ def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_s
             caught_up(aki, board_seq(host))
         if round_number == 3:
             screenshot(aki, "crafting-the-cosmos-round-goal")
+            # The end phase moves the whole table on: it sits below Aki's own count and entries.
+            own = aki.locator("#board section.record", has_text="Record for Aki").bounding_box()
+            end_phase = aki.get_by_role("button", name=re.compile(r"^End phase of round 3")).bounding_box()
+            count = aki.locator("form.goal-count").first.bounding_box()
+            assert own is not None and end_phase is not None and count is not None
+            assert count["y"] < own["y"] < own["y"] + own["height"] <= end_phase["y"]
         submit_and_wait(aki, aki.get_by_role("button", name=re.compile(rf"^End phase of round {round_number}")))
         caught_up(host, board_seq(aki))
 

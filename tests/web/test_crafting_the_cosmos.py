@@ -9,9 +9,9 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from companion.games.crafting_the_cosmos import rules as ctc
-from tests.conftest import new_table, post_event
+from tests.conftest import PLAYERS, new_table, post_event
 from tests.web.test_live import read_stream
-from tests.web.test_moves import joined_phone
+from tests.web.test_moves import error_text, joined_phone, table_state
 
 # A value no real token has, so that finding it anywhere in a page can only be the secret.
 SECRET = 987654
@@ -128,3 +128,99 @@ def test_the_rounds_goal_and_what_to_count_open_every_phones_board_with_its_own_
     host_board = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
     host_counts = host_board.select("#board .for-other section.record form.goal-count input[name=seat]")
     assert [i["value"] for i in host_counts] == ["1", "2", "3"]
+
+
+# -- The end phase: below a phone's own forms, guarded by the round, and whose it is ---------------
+
+
+def board_forms(phone: FlaskClient, code: str) -> list[tuple[str, str]]:
+    """The board's forms top to bottom, each as its move and the seat it records for ('' for none)."""
+    page = BeautifulSoup(phone.get(f"/t/{code}").text, "html.parser")
+    forms = []
+    for form in page.select("#board form"):
+        kind, seat = form.select_one("input[name=kind]"), form.select_one("input[type=hidden][name=seat]")
+        forms.append((str(kind["value"]) if kind else "", str(seat["value"]) if seat else ""))
+    return forms
+
+
+def to_round_3_with_every_count(client: FlaskClient, code: str, phone: FlaskClient) -> None:
+    for round_ in (1, 2):
+        assert post_event(phone, code, kind=ctc.END_PHASE, round=round_).status_code == 303
+    for seat, count in ((1, 4), (2, 2), (3, 0)):
+        assert post_event(client, code, kind=ctc.GOAL_COUNT, seat=seat, count=count).status_code == 303
+
+
+def test_a_phone_shows_its_own_count_and_entries_first_and_the_end_phase_below_them(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki = joined_phone(client, make_client, code, 1)
+    to_round_3_with_every_count(client, code, aki)
+    forms = board_forms(aki, code)
+    end_phase = forms.index((ctc.END_PHASE, ""))
+    own = [index for index, (kind, seat) in enumerate(forms) if seat == "1"]
+    assert {forms[index][0] for index in own} >= {ctc.GOAL_COUNT, ctc.NEBULA, ctc.CRYSTAL, ctc.ENERGY_SET, ctc.HAND}
+    assert max(own) < end_phase  # every own count and entry above the button that moves the table on
+    assert forms[0] == (ctc.GOAL_COUNT, "1")  # the phone opens on its own count
+
+    # The host without a seat: every seat's forms (behind its switch), then the end phase.
+    host_forms = board_forms(client, code)
+    seat_forms = [index for index, (_kind, seat) in enumerate(host_forms) if seat]
+    assert max(seat_forms) < host_forms.index((ctc.END_PHASE, ""))
+
+
+def test_an_end_phase_from_a_stale_screen_is_refused_with_a_message_and_nothing_is_stored(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+    page = BeautifulSoup(ben.get(f"/t/{code}").text, "html.parser")
+    guard = page.select_one(f"form:has(input[name=kind][value='{ctc.END_PHASE}']) input[name=round]")
+    assert guard is not None and guard["value"] == "1"  # the button carries the round it ends
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=1).status_code == 303
+    before = table_state(client.application, code)
+
+    refused = post_event(ben, code, kind=ctc.END_PHASE, round=1)  # Ben's screen still shows round 1
+    assert refused.status_code == 422
+    assert error_text(refused) == (
+        "That end phase has already been played: the table is in round 2. Nothing was recorded."
+    )
+    after = table_state(client.application, code)
+    assert (after.last_seq, after.game.round, len(after.game.end_phases)) == (before.last_seq, 2, 1)
+
+
+def test_by_default_anyone_seated_plays_the_end_phase_and_the_results_say_so(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    ben = joined_phone(client, make_client, code, 2)
+    assert (ctc.END_PHASE, "") in board_forms(ben, code)
+    assert post_event(ben, code, kind=ctc.END_PHASE, round=1).status_code == 303
+    results = BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser")
+    applied = [" ".join(li.text.split()) for li in results.select("#options-applied li")]
+    assert "Who plays the end phase: anyone seated (the rules share it among the table)" in applied
+
+
+def test_with_the_host_only_option_a_players_end_phase_is_refused_and_the_board_says_whose_it_is(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, ctc.SLUG, PLAYERS, **{ctc.END_PHASE_BY: ctc.ENDS_HOST})
+    ben = joined_phone(client, make_client, code, 2)
+    page = BeautifulSoup(ben.get(f"/t/{code}").text, "html.parser")
+    assert (ctc.END_PHASE, "") not in board_forms(ben, code)
+    note = page.select_one("#board .end-phase p")
+    assert note is not None and note.text.strip() == "The host plays the end phase at this table (rule option)."
+    before = table_state(client.application, code).last_seq
+
+    refused = post_event(ben, code, kind=ctc.END_PHASE, round=1)
+    assert refused.status_code == 422 and error_text(refused) == "Only the host can do this."
+    assert table_state(client.application, code).last_seq == before
+
+    host_page = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    host_card = host_page.select_one("#board .end-phase")
+    assert host_card is not None and "End phase of round 1" in host_card.text
+    assert "Only the host plays the end phase at this table (rule option)." in " ".join(host_card.text.split())
+    assert post_event(client, code, kind=ctc.END_PHASE, round=1).status_code == 303
+    results = BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser")
+    applied = [" ".join(li.text.split()) for li in results.select("#options-applied li")]
+    assert "Who plays the end phase: the host only" in applied

@@ -37,8 +37,8 @@ from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import rng_for, shuffled
 from companion.games.mechanics.ranking import COMPETITION, TieBreaker, ladder_awards, standings
 from companion.games.mechanics.sheet import check_player_count
-from companion.games.moves import ANYONE, Field, Guard, Move
-from companion.games.options import Choice, RuleOption, applied_options
+from companion.games.moves import ANYONE, HOST, Field, Guard, Move
+from companion.games.options import Choice, RuleOption, applied_options, option_value
 from companion.games.scores import CategoryScore, Scoreboard
 from companion.games.words import N_, Message, RuleError, listing, msg
 
@@ -102,6 +102,10 @@ END_REASONS: Mapping[str, str] = {
 
 FINAL_HAND_LIMIT = "final-hand-limit"
 FIRST_GOAL = "first-goal"
+# Who plays the end phase. The seed names nobody: the end phase is the table's, shared (seeds/
+# 004_5f3f3503a42681be.txt:121), once the player before the first player token has ended their craft
+# phase (:427) and so every player has (:432). Anyone seated by default, as before; or the host only.
+END_PHASE_BY, ENDS_ANYONE, ENDS_HOST = "end-phase-by", "anyone", "host"
 OPTIONS = (
     RuleOption(
         FIRST_GOAL,
@@ -124,6 +128,19 @@ OPTIONS = (
         note=N_(
             "The rules say the game ends after the end phase in which the end is detected, and the "
             "hand limit is its fifth step; this matters for the energy-card tie-break."
+        ),
+    ),
+    RuleOption(
+        END_PHASE_BY,
+        N_("Who plays the end phase"),
+        ENDS_ANYONE,
+        (
+            Choice(ENDS_ANYONE, N_("anyone seated (the rules share it among the table)")),
+            Choice(ENDS_HOST, N_("the host only")),
+        ),
+        note=N_(
+            "The rules name nobody: the end phase follows once every player has ended their craft phase. "
+            "With the host only, no other phone can end it while someone is still playing their turn."
         ),
     ),
 )
@@ -531,6 +548,11 @@ def _end_phase(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
     )
 
 
+def end_phase_by(setup: Setup) -> str:
+    """Who may play the end phase at this table: anyone seated, or the host only (an option; the seed names nobody)."""
+    return HOST if option_value(setup, OPTIONS, END_PHASE_BY) == ENDS_HOST else ANYONE
+
+
 def _while_playing(handler: Handler) -> Handler:
     """Refuse a move once the game is over."""
 
@@ -703,7 +725,7 @@ MOVES = (
         (),
         _while_playing(_end_phase),
         _describe_end_phase,
-        who=ANYONE,
+        who=end_phase_by,  # seeds/004_5f3f3503a42681be.txt:432 "全員がクラフトフェーズを完了したら…" names nobody
         guard=Guard(
             "round",
             lambda state: state.round,

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from companion.games.contract import Player, Setup
 from companion.games.crafting_the_cosmos import rules
-from companion.games.moves import Viewer
+from companion.games.moves import HOST, Viewer
 from companion.games.words import N_, Message, msg
 
 
@@ -92,6 +92,7 @@ class CosmosView:
     my_lives: tuple[int, ...] | None
     forms: tuple[SeatForms, ...]
     end_phase_lines: tuple[tuple[int, tuple[Message, ...]], ...]
+    end_phase_note: Message | None  # who plays the end phase, when the table's option keeps it to the host
 
 
 def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
@@ -156,7 +157,17 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         end_phase_lines=tuple(
             (phase.round, tuple(rules.explain_end_phase(setup, game, phase))) for phase in reversed(game.end_phases)
         ),
+        end_phase_note=_end_phase_note(setup, viewer),
     )
+
+
+def _end_phase_note(setup: Setup, viewer: Viewer) -> Message | None:
+    """Say who plays the end phase where its button is (or would be), when the table keeps it to the host."""
+    if rules.end_phase_by(setup) != HOST:
+        return None
+    if viewer.host:
+        return msg(N_("Only the host plays the end phase at this table (rule option)."))
+    return msg(N_("The host plays the end phase at this table (rule option)."))
 
 
 def _values(game: rules.Cosmos, seat: int) -> tuple[int, ...]:
