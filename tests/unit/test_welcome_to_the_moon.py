@@ -941,3 +941,61 @@ def test_a_fresh_seed_after_an_import_shuffles_the_cards_nobody_has_seen_and_kee
     assert [pile[1:] for pile in after.piles] != [pile[1:] for pile in before.piles]
     predicted = play(setup, *flips(5)).game.combos()
     assert play(setup, *flips(3), ("table.reseed", {"seed": "server-fresh"}), *flips(2)).game.combos() != predicted
+
+
+# -- One intent per tap: what the rules allow once a turn ------------------------------------------
+
+
+def refusal(state: TableState, kind: str, **payload: Any) -> str:
+    """The reason the rules give for refusing one more entry (nothing is recorded)."""
+    with pytest.raises(RuleError) as refused:
+        decide(WTTM, state, Event(state.last_seq + 1, kind, payload, by_host=True))
+    return refused.value.message.render()
+
+
+def test_a_second_system_error_on_the_same_turn_is_refused_and_the_next_turn_takes_one() -> None:
+    setup = setup_of(2, adventure="2")
+    state = play(setup, *flips(1), (wttm.ERROR, {"seat": 1, "turn": 1}))
+    assert refusal(state, wttm.ERROR, seat=1, turn=1) == (
+        "Aki already has a system error on turn 1: one a turn (none of its three numbers could be written)."
+        " Nothing was recorded."
+    )
+    assert play(setup, *flips(1), *[(wttm.ERROR, {"seat": s, "turn": 1}) for s in (1, 2)]).game.errors == {1: 1, 2: 1}
+    state = play(
+        setup, *flips(1), (wttm.ERROR, {"seat": 1, "turn": 1}), *flips(1), (wttm.ERROR, {"seat": 1, "turn": 2})
+    )
+    assert state.game.errors == {1: 2}
+
+
+def test_a_system_error_tapped_just_before_a_flip_counts_for_the_turn_it_was_tapped_on() -> None:
+    setup = setup_of(2, adventure="2")
+    state = play(setup, *flips(2), (wttm.ERROR, {"seat": 1, "turn": 1}), (wttm.ERROR, {"seat": 1, "turn": 2}))
+    assert state.game.errors == {1: 2} and state.game.error_turns == {1: frozenset({1, 2})}
+    assert refusal(state, wttm.ERROR, seat=1, turn=3) == "Turn 3 has not begun: the table is on turn 2."
+
+
+def test_a_sabotage_counts_once_a_turn_for_its_saboteur() -> None:
+    setup = setup_of(3, adventure="1")
+    state = play(setup, *flips(1), (wttm.SABOTAGE, {"seat": 2, "turn": 1}))
+    assert refusal(state, wttm.SABOTAGE, seat=2, turn=1) == (
+        "Ben already sabotaged on turn 1: one sabotage a turn. Nothing was recorded."
+    )
+    assert state.game.errors == {1: 1, 3: 1}
+    state = play(
+        setup, *flips(1), (wttm.SABOTAGE, {"seat": 2, "turn": 1}), *flips(1), (wttm.SABOTAGE, {"seat": 2, "turn": 2})
+    )
+    assert state.game.errors == {1: 2, 3: 2} and state.game.sabotages == {2: 2}
+
+
+def test_errors_from_another_players_sabotage_leave_a_player_their_own_error_of_the_turn() -> None:
+    setup = setup_of(3, adventure="1")
+    state = play(setup, *flips(1), (wttm.SABOTAGE, {"seat": 2, "turn": 1}), (wttm.SABOTAGE, {"seat": 3, "turn": 1}))
+    state = play(setup, *[(e.kind, e.payload) for e in state.events], (wttm.ERROR, {"seat": 1, "turn": 1}))
+    assert state.game.errors == {1: 3, 2: 1, 3: 1}
+
+
+def test_entries_that_do_not_say_their_turn_count_each_as_they_were_recorded() -> None:
+    """Stored ledgers (and files typed by hand) hold errors and sabotages without a turn: each counts."""
+    setup = setup_of(3, adventure="1")
+    state = play(setup, *flips(1), *[(wttm.ERROR, {"seat": 1})] * 2, *[(wttm.SABOTAGE, {"seat": 2})] * 2)
+    assert state.game.errors == {1: 4, 3: 2} and state.game.sabotages == {2: 2}

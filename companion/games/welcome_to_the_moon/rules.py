@@ -59,6 +59,7 @@ ASTRA_1_TRACK, ASTRA_1_LAUNCH, ASTRA_1_SABOTAGE = "astra-1-track", "astra-1-laun
 EVERY_DRAW, FIRST_DRAW = "every", "first"
 ASTRA_1_STEP = 5  # before version 2, ASTRA's points (option astra-1-points) came every five rockets
 SABOTAGE_SPACES = 8  # adventure 1: the sabotage spaces of the sheet (BGA CrossOffSabotage: 8 slots)
+RECENT_BOXES = 3  # sheet boxes a phone keeps at hand: the ones its seat entered last
 ADVENTURE_8_PLANTS, ADVENTURE_8_WATER, ADVENTURE_8_PLANNING = (
     "adventure-8-plants",
     "adventure-8-water",
@@ -301,6 +302,10 @@ class Moon:
     viruses: tuple[Activation, ...] = ()  # adventure 6, in order of activation
     infections: Mapping[int, int] = field(default_factory=dict)  # seat -> activations it has infected for
     astra_bonuses: tuple[int, ...] = ()  # solo, adventures 3 and 5: bonus spaces whose first value ASTRA crossed off
+    # Once per turn (entries that say their turn): the turns of each seat's own system errors and sabotages
+    error_turns: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    sabotage_turns: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    recent: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # seat -> sheet boxes it entered last
 
     def combos(self) -> tuple[tuple[int, str], ...]:
         """The three (number, action) combos now on the table (none before the first flip)."""
@@ -613,10 +618,45 @@ def _mission(setup: Setup, state: Moon, event: Event) -> Moon:
     return state
 
 
+def turn_shown(state: Moon, event: Event) -> int | None:
+    """Return the turn an entry was made on (the one its phone showed), or None if it does not say.
+
+    An entry that does not say (recorded before the once-per-turn rules, or typed into a file)
+    counts as one, as it always did: a stored ledger replays as it was recorded.
+    """
+    turn = event.payload.get("turn")
+    if turn is None:
+        return None
+    if turn > state.turn:
+        raise RuleError(N_("Turn {turn} has not begun: the table is on turn {now}."), turn=turn, now=state.turn)
+    return int(turn)
+
+
 def _error(setup: Setup, state: Moon, event: Event) -> Moon:
+    """A player's own system error: at most one a turn, for the turn its phone showed.
+
+    Seed 000, line 30: each turn every player chooses one of the three combinations; line 236: a
+    system error is marked when none of the three numbers can be written. One choice a turn, so one
+    system error of one's own a turn: a second one for the same turn (a double tap) is refused. Errors
+    another player's sabotage gives are not this move (:func:`_sabotage`). An error noted late, after
+    the next flip, still counts for the turn it was tapped on.
+    """
     seat = event.payload["seat"]
+    turn = turn_shown(state, event)
+    done = state.error_turns.get(seat, frozenset())
+    if turn in done:
+        raise RuleError(
+            N_(
+                "{name} already has a system error on turn {turn}: one a turn (none of its three numbers could be"
+                " written). Nothing was recorded."
+            ),
+            name=setup.player(seat).name,
+            turn=turn,
+        )
     if state.errors.get(seat, 0) >= adventure_of(setup).error_boxes:
         raise RuleError(N_("Every system error box is already used."))
+    if turn is not None:
+        state = evolve(state, error_turns={**state.error_turns, seat: done | {turn}})
     return _circle_error(setup, state, seat)
 
 
@@ -633,12 +673,29 @@ def _circle_error(setup: Setup, state: Moon, seat: int) -> Moon:
 
 
 def _sabotage(setup: Setup, state: Moon, event: Event) -> Moon:
-    """Adventure 1: a sabotage space reached (妨害効果): every other player circles a system error, once."""
+    """Adventure 1: a sabotage space reached (妨害効果): every other player circles a system error, once.
+
+    Seed 000, line 77: a sabotage gives the other players a system error, once (1回限り); lines
+    30–31 and 68: a player writes one number a turn, and in adventure 1 the actions do nothing. The
+    number completes one area at most, with one effect; only a construction effect (line 74) writes
+    more, one X, which a sabotage never does: a turn brings its player one sabotage at most. A
+    second one for the same turn (a double tap) is refused.
+    """
     seat = event.payload["seat"]
     if adventure_of(setup).number != 1:
         raise RuleError(N_("Only adventure 1 has sabotage spaces."))
+    turn = turn_shown(state, event)
+    done = state.sabotage_turns.get(seat, frozenset())
+    if turn in done:
+        raise RuleError(
+            N_("{name} already sabotaged on turn {turn}: one sabotage a turn. Nothing was recorded."),
+            name=setup.player(seat).name,
+            turn=turn,
+        )
     if state.sabotages.get(seat, 0) >= SABOTAGE_SPACES:
         raise RuleError(N_("Every sabotage space of this sheet is already used."))
+    if turn is not None:
+        state = evolve(state, sabotage_turns={**state.sabotage_turns, seat: done | {turn}})
     state = evolve(state, sabotages={**state.sabotages, seat: state.sabotages.get(seat, 0) + 1})
     for other in setup.seats:
         if other != seat:
@@ -732,13 +789,21 @@ def _error_cross(setup: Setup, state: Moon, event: Event) -> Moon:
 
 def _sheet(setup: Setup, state: Moon, event: Event) -> Moon:
     seat, key, value = event.payload["seat"], event.payload["field"], event.payload["value"]
-    return _set_box(setup, state, seat, key, value)
+    return _entered(_set_box(setup, state, seat, key, value), seat, key)
 
 
 def _sheet_step(setup: Setup, state: Moon, event: Event) -> Moon:
     """One tap of a box's − or +: the step commutes with what other phones do meanwhile."""
     seat, key = event.payload["seat"], event.payload["field"]
-    return _set_box(setup, state, seat, key, state.sheets.get((seat, key), 0) + event.payload["delta"])
+    return _entered(
+        _set_box(setup, state, seat, key, state.sheets.get((seat, key), 0) + event.payload["delta"]), seat, key
+    )
+
+
+def _entered(state: Moon, seat: int, key: str) -> Moon:
+    """Note the box ``seat`` entered last (its phone keeps its last few at hand, in this turn's controls)."""
+    kept = (key, *(k for k in state.recent.get(seat, ()) if k != key))[:RECENT_BOXES]
+    return evolve(state, recent={**state.recent, seat: kept})
 
 
 def _paper_total(setup: Setup, state: Moon, event: Event) -> Moon:
@@ -820,6 +885,9 @@ def flipper(setup: Setup) -> str:
 
 
 _seat = Field("seat", "seat")
+# The turn the phone showed (a move allowed once a turn): not a guard, so that one tapped just before
+# a flip still counts for its own turn.
+_turn_shown = Field("turn", "int", 0, 10**6, required=False)
 _card_fields = tuple(
     spec
     for i in range(1, 4)
@@ -923,7 +991,7 @@ MOVES = (
     Move(
         ERROR,
         N_("System error"),
-        (_seat,),
+        (_seat, _turn_shown),
         _error,
         lambda setup, state, e, who: msg(N_("{name}: system error"), name=who),
     ),
@@ -937,7 +1005,7 @@ MOVES = (
     Move(
         SABOTAGE,
         N_("Sabotage (adventure 1): a system error for every other player"),
-        (_seat,),
+        (_seat, _turn_shown),
         _sabotage,
         lambda setup, state, e, who: msg(N_("{name} sabotaged: a system error for every other player"), name=who),
     ),
