@@ -74,7 +74,8 @@ def test_end_round_during_the_calls_is_refused_naming_who_is_still_to_act(
     code, (aki, _ben, _chika) = calls_begun(client, make_client)
     assert tap(aki, code, mrp.ACTED).status_code == 204
     host_board = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
-    assert host_board.select_one(f'#board input[name="kind"][value="{mrp.END_ROUND}"]') is None  # not offered
+    assert host_board.select_one(f'#board input[name="kind"][value="{mrp.END_ROUND}"]') is None  # not offered,
+    assert "End round 1 once every character has acted." in host_board.select_one("#board").text  # and why
     seq = table_state(app, code).last_seq
     refused = post_event(client, code, htmx=True, kind=mrp.END_ROUND, round=1)  # a board that still showed it
     assert refused.status_code == 422
@@ -95,3 +96,71 @@ def test_the_phone_whose_character_is_called_is_told_each_time(
     assert [kind for kind, _ in notices(news_parts(ben, code, seq))] == []
     assert tap(chika, code, mrp.ACTED).status_code == 204
     assert ("turn", "Your character is called, Ben: character 6 acts now.") in notices(news_parts(ben, code, seq + 1))
+
+
+# -- Welcome to the Moon --------------------------------------------------------------------------
+
+
+def flipped_moon(client: FlaskClient, make_client: Any, adventure: str) -> tuple[str, list[FlaskClient]]:
+    """A Welcome to the Moon table whose three players have joined; the host has flipped the first cards."""
+    code = new_table(client, game="welcome-to-the-moon", players=THREE, adventure=adventure)
+    phones = [joined_phone(client, make_client, code, seat) for seat in (1, 2, 3)]
+    assert tap(client, code, "wttm.flip").status_code == 204
+    return code, phones
+
+
+def test_a_double_tap_on_a_system_error_circles_one_and_says_why_the_second_did_not_count(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    code, (aki, _ben, _chika) = flipped_moon(client, make_client, "2")
+    seq = table_state(app, code).last_seq
+    first, second = twice(aki, code, "wttm.error", seat=1)
+    assert first.status_code == 204 and second.status_code == 422
+    assert error_text(second) == (
+        "Aki already has a system error on turn 1: one a turn (none of its three numbers could be written)."
+        " Nothing was recorded."
+    )
+    state = table_state(app, code)
+    assert state.game.errors == {1: 1} and state.last_seq == seq + 1
+    plus = BeautifulSoup(aki.get(f"/t/{code}").text, "html.parser").select_one(
+        '#this-turn button[aria-label="Aki: system error"]'
+    )
+    assert plus is not None and plus.has_attr("disabled")  # in place, taking no tap, and saying why
+    assert "one this turn" in plus.find_parent("li").text
+    assert tap(client, code, "wttm.flip").status_code == 204
+    assert tap(aki, code, "wttm.error", seat=1).status_code == 204  # the next turn takes one again
+    assert table_state(app, code).game.errors == {1: 2}
+
+
+def test_a_double_tap_on_sabotage_gives_every_other_player_one_error_not_two(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    code, (_aki, ben, _chika) = flipped_moon(client, make_client, "1")
+    first, second = twice(ben, code, "wttm.sabotage")
+    assert first.status_code == 204 and second.status_code == 422
+    assert error_text(second) == "Ben already sabotaged on turn 1: one sabotage a turn. Nothing was recorded."
+    state = table_state(app, code)
+    assert state.game.errors == {1: 1, 3: 1} and state.game.sabotages == {2: 1}
+    sabotage = BeautifulSoup(ben.get(f"/t/{code}").text, "html.parser").select_one(
+        '#this-turn form:has(input[name="kind"][value="wttm.sabotage"])'
+    )
+    assert sabotage is not None and sabotage.select_one("button").has_attr("disabled")
+    assert "7 sabotage spaces left · sabotaged this turn (one a turn)" in " ".join(sabotage.text.split())
+
+
+def test_this_turn_sits_under_the_cards_with_the_seats_own_missions_and_error_once_on_the_board(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code, (aki, _ben, _chika) = flipped_moon(client, make_client, "3")
+    page = BeautifulSoup(aki.get(f"/t/{code}").text, "html.parser")
+    sections = [section.get("id") or section.h2.get("id") for section in page.select("#board section")]
+    assert sections[:2] == ["deck-title", "this-turn"]
+    strip = page.select_one("#this-turn")
+    named = [str(b.get("aria-label") or b.text.strip()) for b in strip.select("button")]
+    assert [n for n in named if "accomplished" in n] == [f"Mission {letter} accomplished" for letter in "ABC"]
+    assert "Aki: system error" in named
+    everywhere = [str(b.get("aria-label") or b.text.strip()) for b in page.select("#board button")]
+    assert everywhere.count("Aki: system error") == 1 and "Accomplished" not in everywhere  # moved, not copied
+    host = BeautifulSoup(client.get(f"/t/{code}").text, "html.parser")
+    assert host.select_one("#this-turn") is None  # the host without a seat keeps the errors' list below
+    assert host.select_one('#board button[aria-label="Aki: system error"]') is not None

@@ -8,6 +8,7 @@ welcome_to_the_moon, which passes each player's award in ``award``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -28,6 +29,12 @@ class SheetField:
     flag: bool = False  # a yes/no box (0 or 1)
     choices: tuple[tuple[int, str], ...] = ()  # coded boxes: each value with its name on the sheet
     legacy: bool = False  # asked by older versions only: still scored, shown only where a value was entered
+    short: str | Message | None = None  # a long label's first words, where a line must stay short (This turn)
+
+    @property
+    def name(self) -> str | Message:
+        """Return the box's name in few words (its label, unless the label is long)."""
+        return self.label if self.short is None else self.short
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,10 @@ class Adventure:
     bonus_spaces: tuple[BonusSpace, ...] = ()  # 区画ボーナス raced for across the table (adventures 3 and 5)
     bonus_name: str = ""  # what reaching a bonus space is called on this sheet
     notes: tuple[str, ...] = ()  # how the sheet reads where the seed's words are short
+    # The box an action's combo changes on this sheet, where the seed ties the action to one box (the
+    # phone offers it under the cards while that combo is on the table); where the seed names none
+    # (the box depends on where the number went), the phone offers the boxes its player entered last.
+    action_boxes: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 def track(values: tuple[int, ...], full: int, crossed: int) -> int:
@@ -382,11 +393,13 @@ VIRUS = (
         PLANT_BOXES,
         N_("Plant track: boxes marked (rows of 2, 2, 3, 3, 3, 3; a full row scores 5 / 10 / 20 / 35 / 55 / 80)"),
         sum(PLANT_ROWS),
+        short=N_("Plant track: boxes marked"),
     ),
     SheetField(
         WATER_BOXES,
         N_("Water track: boxes marked (rows of 2; a full row scores 10 / 20 / 35 / 55 / 80)"),
         sum(WATER_ROWS),
+        short=N_("Water track: boxes marked"),
     ),
     SheetField("plant-threshold", N_("Plant thresholds reached (5 / 10 / 20 / 35 / 55 / 80)"), 6, legacy=True),
     SheetField("water-threshold", N_("Water thresholds reached (10 / 20 / 35 / 55 / 80)"), 5, legacy=True),
@@ -548,6 +561,14 @@ ADVENTURES: dict[int, Adventure] = {
         majority="astronauts",
         bonus_spaces=QUARTER_BONUSES,
         bonus_name=N_("Quarter completed"),
+        # Seed 000, lines 127–132 (water, plants, a robot's antenna, planning) and 143 (astronauts).
+        action_boxes={
+            "water": "water",
+            "plant": "plants",
+            "robot": "antennas",
+            "astronaut": "astronauts",
+            "planning": "planning",
+        },
     ),
     4: Adventure(4, N_("4 · The Mine"), MINE, 3, score_mine),
     5: Adventure(
@@ -561,8 +582,18 @@ ADVENTURES: dict[int, Adventure] = {
         bonus_spaces=SKYSCRAPER_BONUSES,
         bonus_name=N_("Skyscraper completed (top or bottom reached)"),
         notes=(ASTRONAUT_RULE,),
+        # Seed 000, lines 186–187 and 199: astronauts used; planning adds unbuilt dome spaces.
+        action_boxes={"astronaut": "astronauts", "planning": "unbuilt-dome"},
     ),
-    6: Adventure(6, N_("6 · The Virus"), VIRUS, 3, score_virus, notes=(VIRUS_RULE,)),
+    6: Adventure(
+        6,
+        N_("6 · The Virus"),
+        VIRUS,
+        3,
+        score_virus,
+        notes=(VIRUS_RULE,),
+        action_boxes={"water": WATER_BOXES, "plant": PLANT_BOXES},  # seed 000, lines 207–208
+    ),
     7: Adventure(7, N_("7 · The Escape"), ESCAPE, 3, score_escape),
     8: Adventure(8, N_("8 · The Battle"), BATTLE, 4, score_battle),
 }

@@ -41,13 +41,18 @@ class MissionLine:
 
 @dataclass(frozen=True)
 class ErrorLine:
-    """A player's system errors, and whether this phone may add or cross one off."""
+    """A player's system errors, and whether this phone may add or cross one off.
+
+    ``this_turn``: the player already has their own system error of the turn on the table (one a
+    turn): its "+" stays in place but takes no tap, and says so.
+    """
 
     player: Player
     count: int
     crossed: int
     can_add: bool
     can_cross: bool
+    this_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,40 @@ def sheet_box(field: SheetField, value: int) -> SheetBox:
     return SheetBox(field, value, "stepper")
 
 
+STRIP_BOXES = 3  # sheet boxes under the cards: with the turn's missions and errors, all on a phone's first screen
+
+
+@dataclass(frozen=True)
+class TurnStrip:
+    """What this phone's own seat records in a turn, right under the cards (no scrolling on a phone).
+
+    The boxes the combos on the table change (the sheet's action boxes), then the ones the player
+    entered last, at most :data:`STRIP_BOXES`; the missions it may still accomplish; its own
+    system errors; adventure 1's sabotage. The same controls leave the sections below.
+    """
+
+    seat: int
+    turn: int
+    boxes: tuple[SheetBox, ...]
+    missions: tuple[str, ...]  # letters this seat may accomplish now
+    error: ErrorLine
+    sabotages_left: int | None  # adventure 1: its free sabotage spaces (None: no sabotage here)
+    sabotaged: bool  # adventure 1: it has sabotaged on this turn already (one a turn)
+
+
+def strip_boxes(adventure: Adventure, game: rules.Moon, seat: int, actions: tuple[str, ...]) -> tuple[SheetField, ...]:
+    """Return the boxes a turn needs: those of the actions on the table, then the ones ``seat`` entered last.
+
+    A sheet of a few boxes (adventure 1's two) is offered whole.
+    """
+    fields = {f.key: f for f in adventure.fields if not f.legacy}
+    if len(fields) <= STRIP_BOXES:
+        return tuple(fields.values())
+    linked = [adventure.action_boxes[a] for a in actions if a in adventure.action_boxes]
+    keys = dict.fromkeys(k for k in (*linked, *game.recent.get(seat, ())) if k in fields)
+    return tuple(fields[k] for k in list(keys)[:STRIP_BOXES])
+
+
 @dataclass(frozen=True)
 class MissionChoice:
     """A mission card a table with its own components can name for a letter."""
@@ -150,6 +189,7 @@ class MoonView:
     astra_bonuses_due: int  # solo: first bonuses ASTRA has still to cross off (this phone may record it)
     astra_bonus_choices: tuple[tuple[int, object], ...]  # the spaces it may cross off: (space, label)
     choose: bool  # the solo player must choose a combination now
+    this_turn: TurnStrip | None  # this phone's own seat's controls of the turn, under the cards (after a flip)
 
 
 def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
@@ -163,6 +203,35 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
     solo_choice = viewer.control(rules.SOLO_CHOICE)
     bonus, sabotage, infect = viewer.control(rules.BONUS), viewer.control(rules.SABOTAGE), viewer.control(rules.INFECT)
     adventure_1_solo = rules.is_solo(setup) and adventure.number == 1
+    errors = tuple(
+        ErrorLine(
+            player=p,
+            count=game.errors.get(p.seat, 0),
+            crossed=game.crossed.get(p.seat, 0),
+            can_add=p.seat in error.seats
+            and game.errors.get(p.seat, 0) < adventure.error_boxes
+            and game.turn not in game.error_turns.get(p.seat, frozenset()),
+            can_cross=p.seat in error_cross.seats
+            and adventure.circles_errors
+            and game.errors.get(p.seat, 0) > game.crossed.get(p.seat, 0),
+            this_turn=game.turn in game.error_turns.get(p.seat, frozenset()),
+        )
+        for p in setup.players
+    )
+    sheet_seat = seat if seat in viewer.control(rules.SHEET).seats else None
+    sabotages_left = (
+        rules.SABOTAGE_SPACES - game.sabotages.get(seat, 0)
+        if seat in sabotage.seats and adventure.number == 1 and playing
+        else None
+    )
+    claimable = tuple(
+        m.letter
+        for m in game.missions
+        if seat in mission.seats
+        and game.turn > 0
+        and playing
+        and not any(c.seat == seat for c in game.completions.get(m.letter, ()))
+    )
     return MoonView(
         adventure=adventure,
         solo=rules.is_solo(setup),
@@ -186,28 +255,14 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
                 unit=adventure.mission_reward,
                 done=tuple((names[c.seat], c.first) for c in game.completions.get(m.letter, ())),
                 mine=seat is not None and any(c.seat == seat for c in game.completions.get(m.letter, ())),
-                can_claim=seat in mission.seats
-                and game.turn > 0
-                and playing
-                and not any(c.seat == seat for c in game.completions.get(m.letter, ())),
+                can_claim=m.letter in claimable,
             )
             for m in game.missions
         ),
-        errors=tuple(
-            ErrorLine(
-                player=p,
-                count=game.errors.get(p.seat, 0),
-                crossed=game.crossed.get(p.seat, 0),
-                can_add=p.seat in error.seats and game.errors.get(p.seat, 0) < adventure.error_boxes,
-                can_cross=p.seat in error_cross.seats
-                and adventure.circles_errors
-                and game.errors.get(p.seat, 0) > game.crossed.get(p.seat, 0),
-            )
-            for p in setup.players
-        ),
+        errors=errors,
         end_turn=game.end_turn,
         end_reasons=game.end_reasons,
-        sheet_seat=seat if seat in viewer.control(rules.SHEET).seats else None,
+        sheet_seat=sheet_seat,
         mission_rockets=rules.mission_rockets(setup, game, seat) if seat is not None else 0,
         boxes=tuple(
             sheet_box(f, game.sheets.get((seat, f.key), 0))
@@ -236,9 +291,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         astra_next_milestone=rules.astra_next_milestone(setup, game) if adventure_1_solo else None,
         astra_launch=rules.astra_launch(setup) if adventure_1_solo else None,
         astra_sabotages=game.astra_sabotages,
-        sabotages_left=rules.SABOTAGE_SPACES - game.sabotages.get(seat, 0)
-        if seat in sabotage.seats and adventure.number == 1 and playing
-        else None,
+        sabotages_left=sabotages_left,
         bonuses=tuple(
             BonusLine(
                 space=n,
@@ -267,4 +320,25 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
             if n not in game.astra_bonuses and n not in game.bonuses
         ),
         choose=solo_choice.allowed and bool(game.hand),
+        this_turn=TurnStrip(
+            seat=sheet_seat,
+            turn=game.turn,
+            boxes=tuple(
+                sheet_box(f, game.sheets.get((sheet_seat, f.key), 0))
+                for f in strip_boxes(adventure, game, sheet_seat, _actions_shown(game))
+            )
+            if sheet_seat not in game.paper_totals
+            else (),
+            missions=claimable,
+            error=next(line for line in errors if line.player.seat == sheet_seat),
+            sabotages_left=sabotages_left,
+            sabotaged=game.turn in game.sabotage_turns.get(sheet_seat, frozenset()),
+        )
+        if sheet_seat is not None and game.turn > 0 and playing
+        else None,
     )
+
+
+def _actions_shown(game: rules.Moon) -> tuple[str, ...]:
+    """The actions on the table this turn: the three combos', or the solo hand's cards."""
+    return tuple(action for _number, action in game.combos()) or tuple(card.action for card in game.hand)
