@@ -95,6 +95,7 @@ class RedPlanetView:
     pick_forms: tuple[PickForm, ...]
     done_seat: int | None  # the seat acting now, if this phone may say it is done
     acted_last: str | None  # every character has acted: this player takes the first player token
+    round_waits: bool  # this phone may end rounds, but the round's characters have not all acted yet
 
 
 def known_cards(
@@ -252,6 +253,10 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         acted_last=setup.player(game.acted[-1]).name
         if playing and game.acted and len(game.acted) == len(setup.seats)
         else None,
+        round_waits=playing
+        and (viewer.host or seat is not None)
+        and not viewer.control(rules.END_ROUND).allowed
+        and bool(rules.still_to_act(setup, game)),
     )
 
 
