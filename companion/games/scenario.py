@@ -171,17 +171,27 @@ def scenario_setup(scenario: Mapping[str, Any]) -> Setup:
     return setup
 
 
+def checked_name(name: str) -> str:
+    """Return a player's or profile's name trimmed, or raise RuleError saying what is wrong with it."""
+    clean = name.strip()
+    if has_control_characters(clean):
+        raise RuleError(N_("A name cannot hold control characters (such as a NUL byte or a line break)."))
+    if not 1 <= len(clean) <= MAX_NAME:
+        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    return clean
+
+
 def _player(raw: Mapping[str, Any], index: int) -> Player:
     """Return one scenario player, checked as the new-table form checks a player."""
     seat = _whole(raw.get("seat", index), "seat")
     name, colour = raw.get("name"), raw.get("colour", PLAYER_COLOURS[(index - 1) % len(PLAYER_COLOURS)])
     if not 1 <= seat <= MAX_PLAYERS:
         raise RuleError(N_("Seats are numbered 1 to {maximum}."), maximum=MAX_PLAYERS)
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or has_control_characters(name):
-        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    if not isinstance(name, str):
+        raise RuleError(N_("Every player in a scenario has a name."))
     if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
         raise RuleError(N_("Choose each player's colour from the list."))
-    return Player(seat, name.strip(), colour)
+    return Player(seat, checked_name(name), colour)
 
 
 def _event(setup: Setup, raw: Mapping[str, Any], index: int) -> Event:

@@ -8,11 +8,9 @@ from collections.abc import Mapping
 from sqlalchemy import Engine
 
 from companion.games import kinds
-from companion.games.checks import has_control_characters
-from companion.games.scenario import MAX_NAME
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
-from companion.games.words import N_, RuleError
+from companion.games.scenario import checked_name
 from companion.results import PlayResult
 from companion.services.play import record
 from companion.services.states import table_state
@@ -39,9 +37,7 @@ def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str
 
     Raises :class:`ProfileExists` when the phone has one already (its token stays the one it has).
     """
-    clean = name.strip()
-    if not 1 <= len(clean) <= MAX_NAME or has_control_characters(clean):
-        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    clean = checked_name(name)
     token = history.new_token()
     profile = history.create_profile(engine, name=clean, device=device, token=token)
     for table in store.tables_by_code(engine, list(seats)):

@@ -11,13 +11,12 @@ from typing import Any
 from sqlalchemy import Engine
 
 from companion.games import kinds
-from companion.games.checks import has_control_characters
 from companion.games.contract import Player, Setup, evolve
 from companion.games.ledger import Events
 from companion.games.mechanics.randomness import new_seed
 from companion.games.options import relevant_options, resolve_options
 from companion.games.registry import get_game
-from companion.games.scenario import MAX_NAME, MAX_PLAYERS, parse_scenario, replay, scenario_of, scenario_setup
+from companion.games.scenario import MAX_PLAYERS, checked_name, parse_scenario, replay, scenario_of, scenario_setup
 from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new-table form lists them
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table_state import TableState
@@ -173,9 +172,7 @@ def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, 
     named = [p for p in players if p.name.strip()]
     if not 1 <= len(named) <= MAX_PLAYERS:
         raise RuleError(N_("A table has 1 to {maximum} players."), maximum=MAX_PLAYERS)
-    names = [p.name.strip() for p in named]
-    if any(len(name) > MAX_NAME or has_control_characters(name) for name in names):
-        raise RuleError(N_("Names are at most {limit} characters."), limit=MAX_NAME)
+    names = [checked_name(p.name) for p in named]
     if len({name.casefold() for name in names}) != len(names):
         raise RuleError(N_("Each player needs a different name."))
     if any(p.colour not in PLAYER_COLOURS for p in named):

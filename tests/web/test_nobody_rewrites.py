@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import urllib.parse
 from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
@@ -26,6 +27,7 @@ from companion.games.registry import get_game
 from companion.games.table import fold
 from companion.storage import host_links
 from companion.storage.host_links import HOST_LINK_LIFETIME
+from companion.storage.live import RedisBroker
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone, table_state
 from tests.web.test_stream_limits import open_stream, spectator
@@ -278,3 +280,30 @@ def test_fresh_cookies_from_one_address_cannot_take_every_spectator_slot(
         assert answers == [200, 200, 200, 429, 429]
         with open_stream(spectator(client, make_client, code), code, "10.0.0.10") as elsewhere:
             assert elsewhere.status_code == 200
+
+
+# -- 7. The smaller items: one line per Redis outage, the right word for a NUL ----------------------
+
+
+def test_a_redis_outage_is_logged_once_not_per_entry(caplog: pytest.LogCaptureFixture) -> None:
+    broker = RedisBroker("redis://127.0.0.1:9/0")  # nothing listens there: every publish fails
+    with caplog.at_level(logging.WARNING, logger="companion.storage.live"):
+        for seq in range(1, 6):
+            broker.publish(1, seq)
+    assert [record.getMessage().startswith("redis publish failed") for record in caplog.records] == [True]
+    assert caplog.records[0].exc_info is None  # one line, no traceback
+
+
+def test_a_name_with_a_nul_byte_is_refused_for_its_control_character_not_its_length(client: FlaskClient) -> None:
+    scenario = score_pad([])
+    scenario["players"][0]["name"] = "A\x00ki"
+    response = upload(client, scenario)
+    assert response.status_code == 422
+    assert "control characters" in error_text(response) and "at most" not in error_text(response)
+    form = {"game": "score-pad", "name-1": "A\x00ki", "colour-1": "#E69F00"}
+    response = client.post("/new", data=form)
+    assert response.status_code == 422
+    assert "control characters" in error_text(response)
+    response = client.post("/me", data={"name": "Bo\x00"})
+    assert response.status_code == 422
+    assert "control characters" in error_text(response)
