@@ -25,6 +25,7 @@ from markupsafe import Markup
 
 from companion import services
 from companion.games import kinds
+from companion.games.news import over
 from companion.games.registry import get_game
 from companion.games.table_state import DIE_SIDES, MAX_DICE
 from companion.storage.db import database_name
@@ -102,6 +103,7 @@ def _render(table: TableInfo, role: Membership, *, key: str, fragment: bool) -> 
         key=key,
         seed_hash=services.public_seed_hash(state),
         news=services.latest_news(state),
+        game_over=over(get_game(table.setup.game), state),
         kinds=kinds,
         fragment=fragment,
     )

@@ -310,17 +310,75 @@
   }
   document.body.addEventListener("htmx:afterSettle", function (event) { localTimes(event.target); });
 
-  /* One step per burst of taps: a button that moves the whole table on (a flip, an end of round or
-     turn) waits a moment when its step has just changed on this phone's board, or when it has just
-     appeared there (where another button was tapped), and says so beside it, so that a second tap
-     meant for the board before is not taken for the next step. The server refuses such a tap as
-     long (ADVANCE_HOLD_SECONDS), counted from when the change was stored. */
+  /* One tap, one intent. A control is held (it takes no tap) for a moment in two cases only, and a
+     tap on a held control is never lost in silence: a note says why, right at the control.
+     1. A button that moves the whole table on (a flip, an end of round or turn) whose step has just
+        changed on this phone's board (another phone's tap): the tap was meant for the board before.
+        The server refuses such a tap as long (ADVANCE_HOLD_SECONDS), counted from when it was stored.
+     2. A control (a button, a link, an overlay's button) that has just appeared under the finger
+        that tapped: the second tap of a double tap, meant for the control that was there, is not
+        taken by the one that replaced it (a zone button moving up under "character is done").
+     Everything else takes a tap at once: a button that appears elsewhere on the screen (another
+     player's dice choice) counts however soon it is tapped, and a button that stays (a tally's +)
+     counts every tap. */
   var HOLD_MS = 1000;
+  var CONTROLS = "button, a[href], summary, [role=button]";
   var stepsShown = null; /* move kind -> the step its button showed; null until the first look */
-  var heldUntil = {};
+  var heldSteps = {};
+  var lastTap = null; /* where and when the finger last tapped a control, and which control */
+
+  function controlOf(element) {
+    var parts = [element.tagName, element.getAttribute("name") || "", element.getAttribute("value") || "",
+      element.getAttribute("href") || "", element.textContent.replace(/\s+/g, " ").trim()];
+    var form = element.form || (element.closest && element.closest("form"));
+    if (form) {
+      parts.push(form.getAttribute("action") || "");
+      form.querySelectorAll("input[type=hidden]").forEach(function (input) {
+        if (input.name !== "key" && input.name !== "csrf_token") parts.push(input.name + "=" + input.value);
+      });
+    }
+    return parts.join("\u0001");
+  }
+
+  /* Held, a control is aria-disabled (screen readers say so; it still hears the tap, to answer it). */
+  function hold(control, until, note) {
+    control.setAttribute("data-held-until", String(until));
+    control.setAttribute("data-held-note", note);
+    control.setAttribute("aria-disabled", "true");
+    control.classList.add("held-control");
+    setTimeout(function () {
+      if (Number(control.getAttribute("data-held-until") || 0) > Date.now()) return;
+      control.removeAttribute("data-held-until");
+      control.removeAttribute("aria-disabled");
+      control.classList.remove("held-control");
+      var shown = control.parentNode && control.parentNode.querySelector(".held-note");
+      if (shown) shown.parentNode.removeChild(shown);
+    }, until - Date.now() + 10);
+  }
+
+  function isHeld(control) { return Number(control.getAttribute("data-held-until") || 0) > Date.now(); }
+
+  /* A tap on a held control: refused here, and said where the finger is, at once. */
+  function sayHeld(control) {
+    var place = control.closest("form") || control.parentNode;
+    if (!place) return;
+    var note = place.querySelector(".held-note");
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "held-note";
+      note.setAttribute("role", "status");
+      place.classList.add("held");
+      place.appendChild(note);
+    }
+    note.textContent = control.getAttribute("data-held-note");
+    setTimeout(function () {
+      if (note.parentNode) note.parentNode.removeChild(note);
+      place.classList.remove("held");
+    }, Math.max(Number(control.getAttribute("data-held-until")) - Date.now(), 0) + 1200);
+  }
+
   function holdAdvancing() {
     var now = Date.now();
-    var soonest = 0;
     var firstLook = stepsShown === null;
     var shown = {};
     document.querySelectorAll("input[data-advances]").forEach(function (kind) {
@@ -328,82 +386,57 @@
       if (!form) return;
       var step = form.querySelector("input[data-step]");
       var value = step ? step.value : "";
-      if (!firstLook && stepsShown[kind.value] !== value) heldUntil[kind.value] = now + HOLD_MS;
+      if (!firstLook && stepsShown[kind.value] !== value) heldSteps[kind.value] = now + HOLD_MS;
       shown[kind.value] = value;
-      var wait = (heldUntil[kind.value] || 0) - now;
-      if (wait > 0 && (!soonest || wait < soonest)) soonest = wait;
-      var note = form.querySelector(".held-note");
-      form.classList.toggle("held", wait > 0);
-      form.querySelectorAll("button").forEach(function (button) {
-        if (wait > 0) { button.disabled = true; button.setAttribute("data-held", ""); }
-        else if (button.hasAttribute("data-held")) {
-          button.removeAttribute("data-held");
-          if (!button.hasAttribute("data-held-new")) button.disabled = false;
-        }
-      });
-      if (wait > 0 && !note) {
-        note = document.createElement("span");
-        note.className = "held-note";
-        note.setAttribute("role", "status");
-        note.textContent = kind.getAttribute("data-advances");
-        form.appendChild(note);
-      } else if (wait <= 0 && note) {
-        note.parentNode.removeChild(note);
+      if ((heldSteps[kind.value] || 0) > now) {
+        form.querySelectorAll("button").forEach(function (button) {
+          if (!isHeld(button)) hold(button, heldSteps[kind.value], kind.getAttribute("data-advances"));
+        });
       }
     });
     stepsShown = shown;
-    if (soonest) setTimeout(holdAdvancing, soonest + 10);
   }
-  holdAdvancing();
-  document.body.addEventListener("htmx:afterSwap", holdAdvancing);
-  document.body.addEventListener("htmx:afterSettle", holdAdvancing);
 
-  /* Nothing new under the finger: a button that has just appeared on the board (the next move
-     after this phone's tap, or after another phone's) waits as long, so that the second tap of a
-     burst, meant for the button that was there, is not taken for the new one (a double tap on
-     Roll the dice choosing the sum). A button is known by what it sends and says (its form's fields
-     but the key, its own text), not by its place in the page: the board is morphed in, and its
-     nodes live on across boards. A button that stays (a tally's +) never waits. */
-  var buttonsShown = null; /* button -> true, for the board as last seen; null until the first look */
-  var newUntil = {};
-  function buttonOf(button) {
-    var parts = [button.name || "", button.value || "", button.textContent.replace(/\s+/g, " ").trim()];
-    if (button.form) {
-      parts.push(button.form.getAttribute("action") || "");
-      button.form.querySelectorAll("input[type=hidden]").forEach(function (input) {
-        if (input.name !== "key" && input.name !== "csrf_token") parts.push(input.name + "=" + input.value);
-      });
+  function holdUnderTheFinger() {
+    if (!lastTap || Date.now() - lastTap.at > HOLD_MS) return;
+    var under = document.elementFromPoint(lastTap.x, lastTap.y);
+    var control = under && under.closest ? under.closest(CONTROLS) : null;
+    if (!control || control.disabled || isHeld(control) || controlOf(control) === lastTap.control) return;
+    var note = banner ? banner.getAttribute("data-held-new") : "";
+    hold(control, Date.now() + HOLD_MS, note || "");
+  }
+
+  /* The tap before this one, and when the board (or an overlay) last changed: a tap that lands where
+     the one before it did, on another control that appeared there since, is the second tap of a
+     double tap, however soon after the change it comes (before the change has settled, too). */
+  var tapBefore = null;
+  var changedAt = 0;
+  function replacedUnderTheFinger(control, event) {
+    if (!tapBefore || changedAt < tapBefore.at || Date.now() - tapBefore.at > HOLD_MS) return false;
+    var near = Math.abs(event.clientX - tapBefore.x) < 24 && Math.abs(event.clientY - tapBefore.y) < 24;
+    return near && controlOf(control) !== tapBefore.control;
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var control = event.target && event.target.closest ? event.target.closest(CONTROLS) : null;
+    tapBefore = lastTap;
+    lastTap = control ? { x: event.clientX, y: event.clientY, at: Date.now(), control: controlOf(control) } : null;
+  }, true);
+  document.addEventListener("click", function (event) {
+    var control = event.target && event.target.closest ? event.target.closest(CONTROLS) : null;
+    if (!control) return;
+    if (!isHeld(control) && replacedUnderTheFinger(control, event)) {
+      hold(control, tapBefore.at + HOLD_MS, (banner && banner.getAttribute("data-held-new")) || "");
     }
-    return parts.join("\u0001");
-  }
-  function holdNewButtons() {
-    var board = document.getElementById("board");
-    if (!board) return;
-    var now = Date.now();
-    var shown = {};
-    var soonest = 0;
-    board.querySelectorAll("button").forEach(function (button) {
-      var known = buttonOf(button);
-      shown[known] = true;
-      if (buttonsShown !== null && !buttonsShown[known] && !newUntil[known]) newUntil[known] = now + HOLD_MS;
-      var wait = (newUntil[known] || 0) - now;
-      if (wait > 0) {
-        button.disabled = true;
-        button.setAttribute("data-held-new", "");
-        button.classList.add("just-new");
-        if (!soonest || wait < soonest) soonest = wait;
-      } else if (button.hasAttribute("data-held-new")) {
-        button.removeAttribute("data-held-new");
-        button.classList.remove("just-new");
-        if (!button.hasAttribute("data-held")) button.disabled = false;
-      }
-    });
-    Object.keys(newUntil).forEach(function (known) { if (newUntil[known] <= now) delete newUntil[known]; });
-    buttonsShown = shown;
-    if (soonest) setTimeout(holdNewButtons, soonest + 10);
-  }
-  holdNewButtons();
-  document.body.addEventListener("htmx:afterSettle", holdNewButtons);
+    if (!isHeld(control)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    sayHeld(control);
+  }, true);
+
+  holdAdvancing();
+  document.body.addEventListener("htmx:afterSwap", function () { changedAt = Date.now(); holdUnderTheFinger(); });
+  document.body.addEventListener("htmx:afterSettle", function () { holdAdvancing(); holdUnderTheFinger(); });
 
   function renderQueue(queue) {
     if (!pendingBox) return;
@@ -500,18 +533,25 @@
     if (!tray || !notices) return;
     document.documentElement.classList.add("with-tray");
     if (messages) tray.appendChild(messages);
-    watchTray(notices, showNews);
+    watchTray(notices, showNews, true);
     if (messages) {
       watchTray(messages, showMessage);
       Array.prototype.forEach.call(messages.children, showMessage);
     }
   }
 
-  function watchTray(box, show) {
+  /* htmx's out-of-band swap adds the notices inside their wrapper element: they are taken out of it
+     (their arrival is then seen again, one notice at a time), so every notice is read as itself. */
+  function watchTray(box, show, wrapped) {
     if (!window.MutationObserver) return;
     new MutationObserver(function (changes) {
       changes.forEach(function (change) {
-        Array.prototype.forEach.call(change.addedNodes, function (node) { if (node.nodeType === 1) show(node); });
+        Array.prototype.forEach.call(change.addedNodes, function (node) {
+          if (node.nodeType !== 1) return;
+          if (!wrapped || node.hasAttribute("data-kind")) { show(node); return; }
+          while (node.firstChild) box.insertBefore(node.firstChild, node);
+          box.removeChild(node);
+        });
       });
     }).observe(box, { childList: true });
   }
@@ -548,16 +588,25 @@
   function setUpReveal() {
     var slot = document.getElementById("reveal-slot");
     if (!slot || !window.MutationObserver) return;
-    new MutationObserver(function () {
+    var open = function () {
       var reveal = slot.querySelector("#reveal");
       if (!reveal) return;
       document.documentElement.classList.add("revealing");
       reveal.focus({ preventScroll: true });
-    }).observe(slot, { childList: true });
+      changedAt = Date.now();
+      holdUnderTheFinger(); /* its buttons may land under the finger that tapped the last step */
+    };
+    new MutationObserver(open).observe(slot, { childList: true });
+    open(); /* the phone that ended the table loads its page with the reveal in it */
     var close = function () {
       slot.textContent = "";
       document.documentElement.classList.remove("revealing");
     };
+    /* An undo of the step that ended the game: the board plays again, the reveal goes on every phone. */
+    document.body.addEventListener("htmx:afterSettle", function () {
+      var element = board();
+      if (element && element.getAttribute("data-over") === "false" && slot.querySelector("#reveal")) close();
+    });
     slot.addEventListener("click", function (event) {
       if (event.target.closest && event.target.closest("[data-close-reveal]")) close();
     });
@@ -615,6 +664,20 @@
       });
     }
   }
+
+  /* The host's invite box closes by itself once every seat is taken (the host's controls come up);
+     tapped open again, it stays open until a seat is freed and taken again. */
+  var allSeated = null;
+  function closeInviteWhenFull() {
+    var seats = document.getElementById("seats");
+    var invite = document.getElementById("invite");
+    if (!seats || !invite) return;
+    var full = seats.getAttribute("data-all-seated") === "true";
+    if (full && allSeated === false) invite.open = false;
+    allSeated = full;
+  }
+  closeInviteWhenFull();
+  document.body.addEventListener("htmx:afterSettle", closeInviteWhenFull);
 
   setUpTray();
   setUpReveal();

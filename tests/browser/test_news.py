@@ -130,8 +130,8 @@ def test_the_reveal_is_still_when_the_phone_asks_for_less_motion(live_server: st
         create_table(page, live_server, "score-pad", ["Aki", "Ben"])
         page.get_by_text("End the table…").click()
         page.get_by_role("button", name="End the table and reveal the seed").click()
-        page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-        page.goto(page.url + "/results")
+        page.wait_for_url(re.compile(r"/t/[A-Z0-9]+\?revealed=1$"))  # the phone that ended it: with the reveal
+        page.goto(page.url.split("?")[0] + "/results")
         names = page.evaluate(
             "() => ['.reveal-winner', '.reveal-settled', '.after-reveal']"
             ".map(s => document.querySelector(s)).filter(Boolean).map(e => getComputedStyle(e).animationName)"

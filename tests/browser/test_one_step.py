@@ -49,7 +49,7 @@ def button(page, kind: str):  # type: ignore[no-untyped-def]
 def ready(page, kind: str, seq: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """Wait until the phone shows entry ``seq`` and may tap ``kind`` (no hold); return where a finger taps it."""
     caught_up(page, seq)
-    page.wait_for_function("() => !document.querySelector('form.held, [data-held-new]')")
+    page.wait_for_function("() => !document.querySelector('.held-control')")
     target = button(page, kind)
     target.scroll_into_view_if_needed()
     target.wait_for(state="visible")

@@ -15,6 +15,7 @@ from companion.games.registry import get_game
 from companion.games.table_moves import moves
 from companion.games.words import N_
 from companion.policy import Action, allows, require
+from companion.results import reveal
 from companion.storage.store import TableInfo
 from companion.web import boards
 from companion.web.htmx import wants_fragment
@@ -68,6 +69,8 @@ def page_context(table: TableInfo, role: Membership) -> dict[str, object]:
         "key": key,
         "kinds": kinds,
         "host_link": services.live_host_key(engine(), table) if role.host and not state.ended else None,
+        # The phone that ended the table loads the page (``?revealed=1``): it gets the reveal the others got as news.
+        "reveal_now": reveal(services.scoreboard(state)) if state.ended and request.args.get("revealed") else None,
     }
 
 
