@@ -23,7 +23,7 @@ from companion.games.table_state import TableState
 from companion.games.words import N_, RuleError
 from companion.services import states
 from companion.services.play import new_key, record, take_seat
-from companion.storage import store
+from companion.storage import ledger_import, store
 from companion.storage.live import Broker
 from companion.storage.store import TableInfo
 
@@ -231,13 +231,13 @@ def import_scenario(engine: Engine, data: bytes) -> TableInfo:
     phones (``phone-1``…), which the host can free.
 
     Reading and replaying the file is pure Python (about a second at 20,000 entries): it runs off
-    the server's event loop (:func:`store.off_the_event_loop`), so the other phones keep their answers.
+    the server's event loop (:func:`ledger_import.off_the_event_loop`), so the other phones keep their answers.
     The replayed state, stamped with the entries' stored time, is the table's fold: it is kept,
     and nothing folds the 20,000 entries again (neither the fresh seed's entry nor the first board).
     """
-    setup, state, rows = store.off_the_event_loop(_replayed, engine, data)
+    setup, state, rows = ledger_import.off_the_event_loop(_replayed, engine, data)
     table = store.insert_table(engine, setup=setup, imported=True)
-    store.insert_rows(engine, table.id, rows)
+    ledger_import.insert_rows(engine, table.id, rows)
     states.keep(engine, table, state)
     if not state.ended:  # the file chose its seed: what is drawn from here on is drawn from one of ours
         record(
@@ -253,14 +253,14 @@ def import_scenario(engine: Engine, data: bytes) -> TableInfo:
     return table
 
 
-def _replayed(engine: Engine, data: bytes) -> tuple[Setup, TableState, store.LedgerRows]:
+def _replayed(engine: Engine, data: bytes) -> tuple[Setup, TableState, ledger_import.LedgerRows]:
     """Return a scenario file's setup, its replayed state (its entries stamped with the time they
     are stored at) and the rows that store them (pure CPU: the engine only says how to write them)."""
     scenario = parse_scenario(data)
     state, _board = replay(scenario)
     at = datetime.now(UTC)
     stamped = evolve(state, events=Events([evolve(event, at=at) for event in state.events]))
-    return scenario_setup(scenario), stamped, store.ledger_rows(engine, stamped.events, key_prefix="import-")
+    return scenario_setup(scenario), stamped, ledger_import.ledger_rows(engine, stamped.events, key_prefix="import-")
 
 
 def export_scenario(engine: Engine, table: TableInfo) -> dict[str, Any]:

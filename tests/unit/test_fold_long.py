@@ -23,7 +23,7 @@ from companion.games.registry import get_game
 from companion.games.table import extend, fold
 from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.services.news import news_since
-from companion.storage import store
+from companion.storage import ledger_import, store
 from companion.storage.db import make_engine
 from companion.storage.migrate import upgrade
 
@@ -172,7 +172,7 @@ def test_the_news_of_a_step_on_a_long_table_comes_from_the_states_kept_not_from_
         table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
         bulk = [Event(n, "tally.add", {"seat": 1 + n % 2, "category": "vp", "delta": 1}) for n in range(1, 3001)]
         bulk[2994] = Event(2995, "void", {"target": 2994}, by_host=True)  # an undo before the states kept
-        store.insert_ledger(engine, table.id, bulk, "bulk-")
+        ledger_import.insert_ledger(engine, table.id, bulk, "bulk-")
         first = services.table_state(engine, table)  # this server keeps the state at 3,000, and none before
         # Further behind than any state kept (a phone asleep, a server just started): the ledger is
         # folded up to the entry the phone showed, and its news is the same as ever.

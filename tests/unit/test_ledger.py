@@ -23,7 +23,7 @@ from companion.games.table import fold
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
 from companion.services import states
-from companion.storage import store
+from companion.storage import ledger_import, store
 from companion.storage.db import make_engine, read_session
 from companion.storage.migrate import upgrade
 from companion.storage.models import EventRecord
@@ -308,7 +308,7 @@ def long_score_pad(engine: Engine, entries: int) -> store.TableInfo:
         else:
             events.append(Event(seq, "tally.add", {"seat": 1 + seq % 2, "category": "vp", "delta": 1}, by_host=True))
     events.append(Event(entries + 1, "tally.add", {"seat": 9, "category": "vp", "delta": 1}, by_host=True))  # refused
-    store.insert_ledger(engine, table.id, events, "long-")
+    ledger_import.insert_ledger(engine, table.id, events, "long-")
     return table
 
 

@@ -188,7 +188,7 @@ import gevent
 
 from companion import services
 from companion.services import tables
-from companion.storage import store
+from companion.storage import ledger_import, store
 from companion.storage.db import make_engine
 
 engine = make_engine(sys.argv[1])
@@ -205,7 +205,7 @@ def noted(work):
 
 
 tables._replayed = noted(tables._replayed)
-store._insert_sqlite_rows = noted(store._insert_sqlite_rows)
+ledger_import._insert_sqlite_rows = noted(ledger_import._insert_sqlite_rows)
 turns = [0]
 
 
