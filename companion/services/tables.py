@@ -230,7 +230,7 @@ def import_scenario(engine: Engine, data: bytes) -> TableInfo:
     new table folds to the same state and scores; seats claimed in the file stay claimed by its
     phones (``phone-1``…), which the host can free.
 
-    Reading and replaying the file is pure Python (about a second at 20,000 entries): it runs off
+    Reading and replaying the file is pure Python (docs/benchmarks.md, "Big imports"): it runs off
     the server's event loop (:func:`ledger_import.off_the_event_loop`), so the other phones keep their answers.
     The replayed state, stamped with the entries' stored time, is the table's fold: it is kept,
     and nothing folds the 20,000 entries again (neither the fresh seed's entry nor the first board).

@@ -36,8 +36,8 @@ def off_the_event_loop(work: Callable[..., T], *args: Any) -> T:
     interpreter hands the GIL back every ``sys.getswitchinterval()`` (5 ms), and C that releases
     it (sqlite3 stepping a statement) lets it go sooner, so the event loop keeps answering other
     requests. The cyclic garbage collector waits meanwhile: it holds the GIL for a whole pass, and
-    the hundreds of thousands of objects a big file is read into made passes of 100–300 ms (the
-    objects have no cycles: they are freed as ever). Measured in docs/benchmarks.md ("Big
+    the hundreds of thousands of objects a big file is read into make long passes (the objects
+    have no cycles: they are freed as ever). Measured in docs/benchmarks.md ("Big
     imports"). ``work`` must not use gevent, nor the engine's pool or a socket. Elsewhere (the
     tests, the CLI, the development server's threads) it runs here.
     """
@@ -82,8 +82,8 @@ def ledger_rows(engine: Engine, events: Sequence[Event], key_prefix: str) -> Led
     """Return ``events`` as rows for :func:`insert_rows`, built without the database.
 
     Keys are ``key_prefix`` + seq, payloads JSON text, times as the engine's driver takes them (an
-    event without a time gets the same time as the others). Pure CPU (0.1 s at 20,000 entries),
-    so an import builds them off the event loop.
+    event without a time gets the same time as the others). Pure CPU, so an import
+    builds them off the event loop.
     """
     dialect = engine.dialect
     at_type = EventRecord.__table__.c.created_at.type  # type: ignore[attr-defined]
@@ -107,10 +107,8 @@ def ledger_rows(engine: Engine, events: Sequence[Event], key_prefix: str) -> Led
 def insert_rows(engine: Engine, table_id: int, ledger: LedgerRows) -> None:
     """Store an imported ledger's rows (:func:`ledger_rows`) in an empty table's ledger, in one transaction.
 
-    One executemany of plain values. At 20,000 entries, measured in docs/benchmarks.md ("Big
-    imports"): an ORM object per entry took 4.2 s (SQLite's write lock and a gevent worker's only
-    thread held all along); a Core insert, whose column types encode every row's values one at a
-    time, 0.6–0.7 s of CPU; these rows, about 0.15 s on SQLite. PostgreSQL's driver waits on its
+    One executemany of plain values: an ORM object, or a Core insert whose column types encode each
+    row, cost seconds at 20,000 entries (docs/benchmarks.md, "Big imports"). PostgreSQL's driver waits on its
     socket through gevent, which answers other requests meanwhile; SQLite's runs in C with
     nothing to wait on, so its whole transaction runs off the event loop (:func:`_insert_sqlite_rows`).
     """
