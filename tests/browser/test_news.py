@@ -145,6 +145,7 @@ def test_a_refused_tap_says_so_briefly_without_moving_the_controls(live_server: 
     host = phone()
     create_table(host, live_server, "score-pad", ["Aki", "Ben"])
     act_for_others(host)  # the host, not seated, records for Aki
+    live(host)  # the "Reconnecting…" banner is gone: nothing above the controls changes while they are measured
     minus = host.get_by_role("button", name="Aki: Victory points minus one")
     minus.scroll_into_view_if_needed()
     where = "() => document.querySelector('form.stepper').getBoundingClientRect().top + window.scrollY"
