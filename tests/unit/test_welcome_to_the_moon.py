@@ -17,15 +17,26 @@ from companion.games.table import decide, fold
 from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.games.welcome_to_the_moon import GAME as WTTM
 from companion.games.welcome_to_the_moon import rules as wttm
+from companion.games.welcome_to_the_moon.astra import (
+    astra_bonuses_due,
+    astra_launched,
+    astra_next_milestone,
+    astra_rockets,
+    astra_score,
+)
 from companion.games.welcome_to_the_moon.cards import DECK, DECK_BY_NUMBER
+from companion.games.welcome_to_the_moon.marks import infections_due
+from companion.games.welcome_to_the_moon.rule_options import OPTIONS, mission_values
+from companion.games.welcome_to_the_moon.sheets import ADVENTURES
+from companion.games.welcome_to_the_moon.state import SLUG
 from companion.games.words import RuleError
 
 NAMES = ("Aki", "Ben", "Chika", "Dai")
 
 
 def setup_of(players: int = 2, **options: Any) -> Setup:
-    values = resolve_options((*TABLE_OPTIONS, *wttm.OPTIONS), {"entries": "anyone", **options})
-    return Setup(wttm.SLUG, tuple(Player(i, NAMES[i - 1], "#000") for i in range(1, players + 1)), values, "moon-seed")
+    values = resolve_options((*TABLE_OPTIONS, *OPTIONS), {"entries": "anyone", **options})
+    return Setup(SLUG, tuple(Player(i, NAMES[i - 1], "#000") for i in range(1, players + 1)), values, "moon-seed")
 
 
 def play(setup: Setup, *events: tuple[str, dict[str, Any]]) -> TableState:
@@ -74,7 +85,7 @@ def test_three_piles_of_21_from_the_seed_with_every_card_once() -> None:
     assert [len(p) for p in state.piles] == [21, 21, 21]
     assert sorted(c.id for p in state.piles for c in p) == list(range(1, 64))
     assert play(setup_of()).game.piles == state.piles
-    other = fold(WTTM, Setup(wttm.SLUG, setup_of().players, setup_of().options, "another"), []).game
+    other = fold(WTTM, Setup(SLUG, setup_of().players, setup_of().options, "another"), []).game
     assert other.piles != state.piles
 
 
@@ -156,7 +167,7 @@ def test_adventure_1_missions_give_the_seeds_rockets_not_points() -> None:
     setup = setup_of(1, adventure="1")
     state = play(setup, *flips(1), (wttm.MISSION, {"seat": 1, "letter": "A"}))
     board = WTTM.score(setup, state.game, None)  # type: ignore[arg-type]
-    first = wttm.mission_values(setup, state.game.missions[0])[0]
+    first = mission_values(setup, state.game.missions[0])[0]
     assert first == 4  # both A cards give 4 rockets first (the seed's value for astronaut & water)
     assert board.players[0].total == 0
     assert f"Aki: {first} rockets from missions to cross off" in board.to_json()["details"]
@@ -468,7 +479,7 @@ def test_astra_scores_by_level_and_adventure_and_the_result_is_player_minus_astr
         zip(("robot", "energy", "plant", "water", "astronaut", "planning"), (5, 4, 2, 2, 2, 3), strict=True)
     )
     expected = sum(n * multipliers[a] for a, n in state.astra.items()) + 5 + 3 * 1
-    assert wttm.astra_score(setup, state) == expected
+    assert astra_score(setup, state) == expected
     assert sum(state.astra.values()) == 30
     board = WTTM.score(setup, state, None)  # type: ignore[arg-type]
     assert points(board, "Aki", "astra") == -expected
@@ -496,7 +507,7 @@ def test_a_solo_card_drawn_twice_leaves_only_the_later_value() -> None:
 def test_scenarios_replay_through_the_cli_engine() -> None:
     state, board = replay(
         {
-            "game": wttm.SLUG,
+            "game": SLUG,
             "players": [{"name": "Aki"}, {"name": "Ben"}],
             "options": {"adventure": "3"},
             "seed": "s",
@@ -621,7 +632,7 @@ def test_solo_with_our_own_deck_enters_the_cards_drawn_the_solo_cards_and_astra_
 
 
 def test_astra_starts_adventure_1_with_the_rockets_of_its_level_as_board_game_arena() -> None:
-    starts = [wttm.astra_rockets(s, play(s).game) for s in (solo(level, "1") for level in range(1, 9))]
+    starts = [astra_rockets(s, play(s).game) for s in (solo(level, "1") for level in range(1, 9))]
     assert starts == [15, 12, 10, 8, 6, 4, 2, 0]
 
 
@@ -631,8 +642,8 @@ def test_astra_scores_10_below_16_rockets_then_20_at_16_and_10_more_every_5_up_t
     for start, points in expected.items():
         setup = setup_of(1, mode="solo", **options, **{"astra-1-start-rockets": f"0 0 0 0 0 0 0 {start}"})
         state = play(setup).game
-        assert wttm.astra_rockets(setup, state) == start
-        assert wttm.astra_score(setup, state) == points, start
+        assert astra_rockets(setup, state) == start
+        assert astra_score(setup, state) == points, start
 
 
 def test_astra_crosses_its_cards_multipliers_and_its_next_threshold_is_shown() -> None:
@@ -640,8 +651,8 @@ def test_astra_crosses_its_cards_multipliers_and_its_next_threshold_is_shown() -
     setup = own(1, mode="solo", **options)
     # Level 8 multipliers: robot 5, energy 3. One card each: 12 + 5 + 3 = 20 rockets → 20 points.
     state = play(setup, (wttm.ASTRA_CARD, {"action": "robot"}), (wttm.ASTRA_CARD, {"action": "energy"}))
-    assert wttm.astra_rockets(setup, state.game) == 20 and wttm.astra_score(setup, state.game) == 20
-    assert wttm.astra_next_milestone(setup, state.game) == 21
+    assert astra_rockets(setup, state.game) == 20 and astra_score(setup, state.game) == 20
+    assert astra_next_milestone(setup, state.game) == 21
     assert points(WTTM.score(setup, state.game, None), "Aki", "astra") == -20
 
 
@@ -652,9 +663,9 @@ def test_astra_track_holds_any_thresholds_and_the_first_published_ones() -> None
     setup = own(
         1, mode="solo", adventure="1", **{"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 15"}, **older
     )
-    assert wttm.astra_score(setup, play(setup).game) == 20  # 15 rockets reached the first threshold of 15
+    assert astra_score(setup, play(setup).game) == 20  # 15 rockets reached the first threshold of 15
     custom = own(1, mode="solo", adventure="1", **{"astra-level": 1, "astra-1-track": "5 10 50"})
-    assert wttm.astra_score(custom, play(custom).game) == 50  # level 1 starts with 15 ≥ 10
+    assert astra_score(custom, play(custom).game) == 50  # level 1 starts with 15 ≥ 10
     with pytest.raises(RuleError, match="between 1 and 61 numbers"):
         own(1, mode="solo", adventure="1", **{"astra-1-track": list(range(62))})
     with pytest.raises(RuleError, match="pairs of rockets and points"):
@@ -667,11 +678,11 @@ def test_a_table_that_set_its_own_points_every_fifth_rocket_in_version_1_keeps_t
     values = {"astra-level": 8, "astra-1-start-rockets": "0 0 0 0 0 0 0 12"}
     own_points = {"astra-1-points": "0 5 11 15 20 25 30 35 40 45 50 55 60 65 70"}
     setup = own(1, mode="solo", adventure="1", **values, **own_points)
-    assert wttm.astra_score(setup, play(setup).game) == 11  # 12 rockets: the points set for 10
+    assert astra_score(setup, play(setup).game) == 11  # 12 rockets: the points set for 10
     stored = Setup(setup.game, setup.players, {k: v for k, v in setup.options.items() if k != "astra-1-track"}, "s")
-    assert wttm.astra_score(stored, play(stored).game) == 11  # as the app stored it, without the new option
+    assert astra_score(stored, play(stored).game) == 11  # as the app stored it, without the new option
     default = own(1, mode="solo", adventure="1", **values)
-    assert wttm.astra_score(default, play(default).game) == 10  # the default points: the new track (below 16)
+    assert astra_score(default, play(default).game) == 10  # the default points: the new track (below 16)
 
 
 def test_astra_crossing_its_last_rocket_launches_and_ends_the_game_then_the_points_decide() -> None:
@@ -679,7 +690,7 @@ def test_astra_crossing_its_last_rocket_launches_and_ends_the_game_then_the_poin
     setup = own(1, mode="solo", **options)
     hand = combos((3, "water"), (8, "robot"), (12, "plant"))  # the third card, a plant, goes to ASTRA: 6 rockets
     state = play(setup, (wttm.HAND, hand[1]), (wttm.SOLO_CHOICE, {"number_card": 1, "action_card": 2}))
-    assert wttm.astra_rockets(setup, state.game) == 81 and wttm.astra_launched(setup, state.game)
+    assert astra_rockets(setup, state.game) == 81 and astra_launched(setup, state.game)
     assert state.game.end_turn == 1 and "ASTRA crossed its last rocket" in state.game.end_reasons[0].render()
     lost = WTTM.score(setup, state.game, None)
     assert lost.verdict is not None and not lost.verdict.player_wins and lost.winners == ()
@@ -697,7 +708,7 @@ def test_a_solo_launch_on_150_against_astras_150_is_one_verdict_the_immediate_vi
     setup = setup_of(1, mode="solo", **options)
     state = play(setup, *sheet(1, milestones=10))
     board = WTTM.score(setup, state.game, None)
-    assert wttm.astra_score(setup, state.game) == 150
+    assert astra_score(setup, state.game) == 150
     assert board.verdict is not None and board.verdict.player_wins and board.winners == (1,)
     assert "you launched the rocket: an immediate victory" in board.verdict.explanation.render()
     assert "ASTRA wins" not in " ".join(m.render() for m in (*board.details, *board.tie_break))
@@ -826,7 +837,7 @@ def test_a_virus_is_activated_by_a_first_mission_or_a_players_track_and_every_pl
         ("green", 2, 1, "plant-boxes"),
         ("blue", 2, 3, "water-boxes"),
     ]
-    assert [wttm.infections_due(state, seat) for seat in (1, 2, 3)] == [3, 3, 3]
+    assert [infections_due(state, seat) for seat in (1, 2, 3)] == [3, 3, 3]
     after = play(
         setup,
         *flips(1),
@@ -834,7 +845,7 @@ def test_a_virus_is_activated_by_a_first_mission_or_a_players_track_and_every_pl
         (wttm.INFECT, {"seat": 1, "spaces": 1}),
         (wttm.INFECT, {"seat": 2, "spaces": 3}),
     ).game
-    assert [wttm.infections_due(after, seat) for seat in (1, 2, 3)] == [0, 0, 1]
+    assert [infections_due(after, seat) for seat in (1, 2, 3)] == [0, 0, 1]
     board = WTTM.score(setup, after, None)
     assert points(board, "Aki", "infected") == -1 and points(board, "Ben", "infected") == -3
     assert "purple virus activated on turn 1 by Ben's mission, accomplished first" in board.to_json()["details"]
@@ -866,7 +877,7 @@ def test_undoing_the_entry_that_activated_a_virus_withdraws_it() -> None:
 
 
 def test_the_adventure_5_astronaut_rule_is_explained_with_the_seeds_words() -> None:
-    text = " ".join(wttm.ADVENTURES[5].notes)
+    text = " ".join(ADVENTURES[5].notes)
     assert "スコアトラック×使用数" in text and "not multiplied" in text
     assert any("スコアトラック×使用数" in line for line in WTTM.reference())
 
@@ -912,7 +923,7 @@ def test_in_solo_a_solo_card_makes_astra_cross_off_a_first_bonus_the_player_choo
     colony = own(1, mode="solo", adventure="3")
     drawn = [(wttm.SOLO_CARD, {"letter": "A"}), (wttm.SOLO_CARD, {"letter": "C"})]
     state = play(colony, *drawn).game
-    assert wttm.astra_bonuses_due(colony, state) == 1  # A asks, C does not (adventure 3)
+    assert astra_bonuses_due(colony, state) == 1  # A asks, C does not (adventure 3)
     board = board_of(
         colony,
         *drawn,
@@ -926,8 +937,8 @@ def test_in_solo_a_solo_card_makes_astra_cross_off_a_first_bonus_the_player_choo
     with pytest.raises(AssertionError):
         play(colony, (wttm.BONUS, {"seat": 1, "space": 2}), *drawn, (wttm.ASTRA_BONUS, {"space": 2}))  # taken
     dome = own(1, mode="solo", adventure="5")
-    assert wttm.astra_bonuses_due(dome, play(dome, *drawn).game) == 2  # every solo card (adventure 5)
-    assert wttm.astra_bonuses_due(setup_of(2, adventure="5"), play(setup_of(2, adventure="5")).game) == 0
+    assert astra_bonuses_due(dome, play(dome, *drawn).game) == 2  # every solo card (adventure 5)
+    assert astra_bonuses_due(setup_of(2, adventure="5"), play(setup_of(2, adventure="5")).game) == 0
 
 
 def test_a_fresh_seed_after_an_import_shuffles_the_cards_nobody_has_seen_and_keeps_the_tops() -> None:

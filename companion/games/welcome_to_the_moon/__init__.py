@@ -8,17 +8,22 @@ from companion.games.contract import Setup
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.welcome_to_the_moon import rules
+from companion.games.welcome_to_the_moon.astra import astra_track
+from companion.games.welcome_to_the_moon.deck import initial_state, redraw_hidden
+from companion.games.welcome_to_the_moon.rule_options import OPTIONS, adventure_of, is_solo
+from companion.games.welcome_to_the_moon.scoring import score_moon
 from companion.games.welcome_to_the_moon.sheets import ADVENTURES
+from companion.games.welcome_to_the_moon.state import SLUG
 from companion.games.welcome_to_the_moon.view import moon_view
 from companion.games.words import N_
 
 
 def check_setup(setup: Setup) -> None:
     """Solo is for exactly one player; together, 1 to 6."""
-    if rules.is_solo(setup):
+    if is_solo(setup):
         check_player_count(1, 1, len(setup.players))
-        if rules.adventure_of(setup).number == 1:
-            rules.astra_track(setup)  # refuses a track that is not points then (rockets, points) pairs
+        if adventure_of(setup).number == 1:
+            astra_track(setup)  # refuses a track that is not points then (rockets, points) pairs
     else:
         check_player_count(1, 6, len(setup.players))
 
@@ -62,18 +67,18 @@ def _text(label: object) -> str:
 
 
 GAME = BoardGame(
-    slug=rules.SLUG,
+    slug=SLUG,
     name=N_("Welcome to the Moon"),
     min_players=1,
     max_players=6,
-    options=rules.OPTIONS,
+    options=OPTIONS,
     moves=rules.MOVES,
     templates=str(Path(__file__).parent / "templates"),
     bgg_id=339789,  # BoardGameGeek, for BG Stats
     check_setup=check_setup,
-    initial_state=rules.initial_state,
-    score_state=rules.score_moon,
+    initial_state=initial_state,
+    score_state=score_moon,
     view=moon_view,
     reference_lines=_reference(),
-    redraw_hidden=rules.redraw_hidden,
+    redraw_hidden=redraw_hidden,
 )

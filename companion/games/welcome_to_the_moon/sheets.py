@@ -3,90 +3,28 @@
 Each adventure lists the boxes a player fills in (with bounds) and turns them into points by
 category, as the digest (§1 (b), from the Board Game Arena implementation) describes. Majority
 awards across the table (adventure 2's completed zones, 3's and 5's astronauts) are settled in
-welcome_to_the_moon, which passes each player's award in ``award``.
+scoring.py, which passes each player's award in ``award``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 from companion.games.scores import CategoryScore
-from companion.games.words import N_, NP_, Message, msg
+from companion.games.welcome_to_the_moon.score_sheet import (
+    Adventure,
+    BonusSpace,
+    SheetField,
+    bonus_points,
+    error_line,
+    ladder,
+    line,
+    mission_line,
+    track,
+)
+from companion.games.words import N_, NP_, msg
 
 PLANNING_LADDER = (0, 1, 3, 6, 9, 12, 16, 20, 24, 28)  # penalty by planning marks (adventures 3 and 7)
-
-
-@dataclass(frozen=True)
-class SheetField:
-    """One box (or count) of an adventure sheet that a player enters."""
-
-    key: str
-    label: str | Message
-    maximum: int
-    minimum: int = 0
-    flag: bool = False  # a yes/no box (0 or 1)
-    choices: tuple[tuple[int, str], ...] = ()  # coded boxes: each value with its name on the sheet
-    legacy: bool = False  # asked by older versions only: still scored, shown only where a value was entered
-    short: str | Message | None = None  # a long label's first words, where a line must stay short (This turn)
-
-    @property
-    def name(self) -> str | Message:
-        """Return the box's name in few words (its label, unless the label is long)."""
-        return self.label if self.short is None else self.short
-
-
-@dataclass(frozen=True)
-class BonusSpace:
-    """A space whose bonus is raced for across the table: the first value in the earliest turn, the later after."""
-
-    label: str | Message
-    first: int
-    later: int
-
-
-@dataclass(frozen=True)
-class Adventure:
-    """An adventure's sheet: its fields, system error boxes, and how it scores."""
-
-    number: int
-    name: str
-    fields: tuple[SheetField, ...]
-    error_boxes: int
-    score: Callable[[Mapping[str, int], int, int, Mapping[str, object]], list[CategoryScore]]
-    majority: str = ""  # sheet field compared across the table for the 20/10/5 award, if any
-    mission_reward: str = "points"  # "points", "rockets" (adventure 1) or "track" (adventure 5)
-    circles_errors: bool = False  # adventure 1: errors are circled, then may be crossed off
-    bonus_spaces: tuple[BonusSpace, ...] = ()  # 区画ボーナス raced for across the table (adventures 3 and 5)
-    bonus_name: str = ""  # what reaching a bonus space is called on this sheet
-    notes: tuple[str, ...] = ()  # how the sheet reads where the seed's words are short
-    # The box an action's combo changes on this sheet, where the seed ties the action to one box (the
-    # phone offers it under the cards while that combo is on the table); where the seed names none
-    # (the box depends on where the number went), the phone offers the boxes its player entered last.
-    action_boxes: Mapping[str, str] = dataclasses.field(default_factory=dict)
-
-
-def track(values: tuple[int, ...], full: int, crossed: int) -> int:
-    """Value of a track: the first uncrossed box, or ``full`` once every box is crossed."""
-    return values[crossed] if crossed < len(values) else full
-
-
-def ladder(values: tuple[int, ...], reached: int) -> int:
-    """Value of the highest box reached on a ladder (0 boxes reached: the first value)."""
-    return values[min(max(reached, 0), len(values) - 1)]
-
-
-def _line(key: str, label: str, points: int, detail: Message | None = None) -> CategoryScore:
-    return CategoryScore(key, label, points, detail)
-
-
-def _errors(errors: int) -> CategoryScore:
-    return _line("system-errors", N_("System errors (−5 each)"), -5 * errors, msg(N_("{count} crossed"), count=errors))
-
-
-def _missions(missions: int) -> CategoryScore:
-    return _line("missions", N_("Missions"), missions)
 
 
 # -- Adventure 1: The Launch -----------------------------------------------------------------------
@@ -104,14 +42,14 @@ def score_launch(
     circled_open = int(str(context.get("open_errors", 0)))
     penalty = -5 * circled_open
     return [
-        _line("rockets", N_("Rocket track"), 15 * v.get("milestones", 0)),
-        _line(
+        line("rockets", N_("Rocket track"), 15 * v.get("milestones", 0)),
+        line(
             "open-errors",
             N_("Circled system errors not crossed off (−5 each)"),
             penalty,
             msg(N_("{count} open"), count=circled_open),
         ),
-        _line(
+        line(
             "extra-rockets",
             N_("Extra rockets (+5 each, only without a penalty)"),
             5 * v.get("extra-rockets", 0) if penalty == 0 else 0,
@@ -158,12 +96,12 @@ def score_journey(
         stations += v.get(f"station-{station}-plants", 0) * multiplier
     water = sum(value for i, value in enumerate(TANK_VALUES, start=1) if v.get(f"tank-{i}", 0))
     return [
-        _missions(missions),
-        _line("stations", N_("Space stations"), stations),
-        _line("water", N_("Water tanks"), water),
-        _line("longest-zone", N_("Longest completed zone"), v.get("longest-zone", 0)),
-        _line("zones-award", N_("Most completed zones (20 / 10 / 5)"), int(str(context.get("award", 0)))),
-        _errors(errors),
+        mission_line(missions),
+        line("stations", N_("Space stations"), stations),
+        line("water", N_("Water tanks"), water),
+        line("longest-zone", N_("Longest completed zone"), v.get("longest-zone", 0)),
+        line("zones-award", N_("Most completed zones (20 / 10 / 5)"), int(str(context.get("award", 0)))),
+        error_line(errors),
     ]
 
 
@@ -194,12 +132,6 @@ QUARTER_BONUSES = tuple(
 )
 
 
-def bonus_points(spaces: tuple[BonusSpace, ...], context: Mapping[str, object]) -> dict[int, int]:
-    """Points of each bonus space (numbered from 1) this player reached, first or later, by the table's entries."""
-    reached: Mapping[int, bool] = context.get("bonuses", {})  # type: ignore[assignment]
-    return {n: spaces[n - 1].first if first else spaces[n - 1].later for n, first in reached.items()}
-
-
 def score_colony(
     v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]
 ) -> list[CategoryScore]:
@@ -207,14 +139,14 @@ def score_colony(
     quarters = sum(bonus_points(QUARTER_BONUSES, context).values())
     quarters += 15 * v.get("quarters-first", 0) + 5 * v.get("quarters-later", 0)  # entered by hand before version 2
     return [
-        _missions(missions),
-        _line("plants", N_("Plants"), v.get("plants", 0) * ladder((0, 1, 2, 3, 4), v.get("plant-track", 0))),
-        _line("water", N_("Water"), v.get("water", 0) * ladder((0, 2, 4, 6, 8), v.get("water-track", 0))),
-        _line("antennas", N_("Antennas"), v.get("antennas", 0) * ladder((0, 1, 2, 4, 6), v.get("antenna-track", 0))),
-        _line("quarters", N_("Quarters"), quarters),
-        _line("astronaut-award", N_("Most astronauts (20 / 10 / 5)"), int(str(context.get("award", 0)))),
-        _line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
-        _errors(errors),
+        mission_line(missions),
+        line("plants", N_("Plants"), v.get("plants", 0) * ladder((0, 1, 2, 3, 4), v.get("plant-track", 0))),
+        line("water", N_("Water"), v.get("water", 0) * ladder((0, 2, 4, 6, 8), v.get("water-track", 0))),
+        line("antennas", N_("Antennas"), v.get("antennas", 0) * ladder((0, 1, 2, 4, 6), v.get("antenna-track", 0))),
+        line("quarters", N_("Quarters"), quarters),
+        line("astronaut-award", N_("Most astronauts (20 / 10 / 5)"), int(str(context.get("award", 0)))),
+        line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
+        error_line(errors),
     ]
 
 
@@ -250,16 +182,16 @@ MINE = (
 
 def score_mine(v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]) -> list[CategoryScore]:
     """Each factory: items × (upgraded ? high : low) + its bonus; planning −3 each until its factory runs."""
-    lines = [_missions(missions)]
+    lines = [mission_line(missions)]
     for key, label, low, high, bonus in FACTORIES:
         multiplier = high if v.get(f"{key}-upgraded", 0) else low
         points = v.get(f"{key}-items", 0) * multiplier + (bonus if v.get(f"{key}-bonus", 0) else 0)
         lines.append(
-            _line(key, label, points, msg(N_("{count} × {value}"), count=v.get(f"{key}-items", 0), value=multiplier))
+            line(key, label, points, msg(N_("{count} × {value}"), count=v.get(f"{key}-items", 0), value=multiplier))
         )
     planning = 0 if v.get("planning-factory", 0) else -3 * v.get("planning", 0)
-    lines.append(_line("planning", N_("Planning penalty"), planning))
-    lines.append(_errors(errors))
+    lines.append(line("planning", N_("Planning penalty"), planning))
+    lines.append(error_line(errors))
     return lines
 
 
@@ -333,17 +265,17 @@ def score_dome(v: Mapping[str, int], missions: int, errors: int, context: Mappin
         astronauts = 0
     dome = -v.get("unbuilt-dome", 0) * track(*DOME_TRACK, v.get("dome-track", 0))
     return [
-        _line(
+        line(
             "missions",
             N_("Missions"),
             mission_points,
             msg(N_("{first} first, {second} second"), first=first, second=second),
         ),
-        _line("levels", N_("Plant & water tower"), levels),
-        _line("skyscrapers", N_("Skyscraper bonuses"), skyscrapers),
-        _line("astronauts", N_("Astronauts (by rank)"), astronauts, msg(N_("rank {rank}"), rank=rank or "—")),
-        _line("dome", N_("Unbuilt dome"), dome),
-        _errors(errors),
+        line("levels", N_("Plant & water tower"), levels),
+        line("skyscrapers", N_("Skyscraper bonuses"), skyscrapers),
+        line("astronauts", N_("Astronauts (by rank)"), astronauts, msg(N_("rank {rank}"), rank=rank or "—")),
+        line("dome", N_("Unbuilt dome"), dome),
+        error_line(errors),
     ]
 
 
@@ -421,11 +353,9 @@ def _track_line(
 ) -> CategoryScore:
     """A plant or water track: from the boxes marked, or (tables before version 2) the thresholds entered."""
     if boxes not in v and old in v:
-        return _line(key, label, ladder(values, v[old]))
+        return line(key, label, ladder(values, v[old]))
     full, points = rows_value(rows, values, v.get(boxes, 0))
-    return _line(
-        key, label, points, msg(N_("{boxes} boxes marked, {rows} full rows"), boxes=v.get(boxes, 0), rows=full)
-    )
+    return line(key, label, points, msg(N_("{boxes} boxes marked, {rows} full rows"), boxes=v.get(boxes, 0), rows=full))
 
 
 def score_virus(v: Mapping[str, int], missions: int, errors: int, context: Mapping[str, object]) -> list[CategoryScore]:
@@ -437,12 +367,12 @@ def score_virus(v: Mapping[str, int], missions: int, errors: int, context: Mappi
         if unfinished_too or v.get(f"quarter-{q}-evacuated", 0)
     )
     return [
-        _missions(missions),
+        mission_line(missions),
         _track_line("plants", N_("Plants"), v, PLANT_BOXES, PLANT_ROWS, PLANT_THRESHOLDS, "plant-threshold"),
         _track_line("water", N_("Water"), v, WATER_BOXES, WATER_ROWS, WATER_THRESHOLDS, "water-threshold"),
-        _line("quarters", NP_("virus adventure", "Quarters"), quarters),  # エリア点; the colony's are 区画ボーナス
-        _line("infected", N_("Infected spaces (−1 each)"), -v.get("infected", 0)),
-        _errors(errors),
+        line("quarters", NP_("virus adventure", "Quarters"), quarters),  # エリア点; the colony's are 区画ボーナス
+        line("infected", N_("Infected spaces (−1 each)"), -v.get("infected", 0)),
+        error_line(errors),
     ]
 
 
@@ -484,11 +414,11 @@ def score_escape(
         )
 
     return [
-        _missions(missions),
-        _line("greenhouses", N_("Greenhouses"), doubled_sum("greenhouses")),
-        _line("starships", N_("Starship modules"), doubled_sum("modules")),
-        _line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
-        _errors(errors),
+        mission_line(missions),
+        line("greenhouses", N_("Greenhouses"), doubled_sum("greenhouses")),
+        line("starships", N_("Starship modules"), doubled_sum("modules")),
+        line("planning", N_("Planning penalty"), -ladder(PLANNING_LADDER, v.get("planning", 0))),
+        error_line(errors),
     ]
 
 
@@ -532,7 +462,7 @@ def score_battle(
     plants = tuple(int(x) for x in context.get("plant_ladder", ()))  # type: ignore[attr-defined]
     water = tuple(int(x) for x in context.get("water_ladder", ()))  # type: ignore[attr-defined]
     planning = tuple(int(x) for x in context.get("planning_ladder", ()))  # type: ignore[attr-defined]
-    lines = [_missions(missions)]
+    lines = [mission_line(missions)]
     for half, label in HALVES:
         planets = sum(
             v.get(f"{half}-{planet}", 0) * (v.get(f"{half}-{planet}-value", 0) or default)
@@ -544,8 +474,8 @@ def score_battle(
             + planets
             - ladder(planning, v.get(f"{half}-planning", 0))
         )
-        lines.append(_line(f"half-{half}", label, points))
-    lines.append(_errors(errors))
+        lines.append(line(f"half-{half}", label, points))
+    lines.append(error_line(errors))
     return lines
 
 
