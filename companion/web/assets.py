@@ -7,17 +7,16 @@ new URL, so a phone may keep the old one forever. A request with the current dig
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 from pathlib import Path
 from typing import Any
 
-import brotli
 from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 
 VERSION_ARG = "v"
 YEAR = 365 * 24 * 60 * 60
+# Never text/event-stream: a stream is compressed only as it ends, which an event stream never does.
 COMPRESSED_TYPES = (
     "text/html",
     "text/css",
@@ -29,39 +28,25 @@ COMPRESSED_TYPES = (
 )
 
 _digests: dict[tuple[str, int], str] = {}
-_squeezed: dict[tuple[str, str, str], bytes] = {}
 
 
 def init_app(app: Flask) -> None:
-    """Compress HTML, CSS, JS, JSON and SVG (brotli or gzip) and fingerprint static URLs."""
+    """Compress HTML, CSS, JS, JSON and SVG (brotli or gzip, by Flask-Compress) and fingerprint static URLs."""
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIMETYPES", list(COMPRESSED_TYPES))
-    # Never an event stream: it is compressed only once it ends, which a stream never does.
-    app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_MIN_SIZE", 512)
-    # A page or board holds per-answer tokens, so each answer is compressed anew: at the fastest
-    # levels. On a 10 KB board, brotli 1 took a third of the CPU of Flask-Compress's default brotli 4
-    # for about 18 % more bytes (1.8 KB against 1.55 KB), gzip 1 half that of its default 6; CSS and
-    # JS are compressed once, at the best.
+    # Each page and board holds per-answer tokens, so every answer is compressed anew: brotli at its
+    # fastest level.
     app.config.setdefault("COMPRESS_BR_LEVEL", 1)
-    app.config.setdefault("COMPRESS_LEVEL", 1)
-    # No page carries an ETag or takes a Range: making each one conditional again after compressing
-    # only added a second Date header (gunicorn sends one), at about 25 µs an answer. A view that
-    # gives its answer an ETag must then make it conditional itself. (Static files are answered
-    # conditionally by Flask, and compressed by _compressed_static, before Flask-Compress.)
+    # Flask sends a static file as a stream (the server's file wrapper), which Flask-Compress
+    # compresses as it goes: gzip at its default level, far smaller than brotli 1 as a stream (the
+    # figures are in docs/benchmarks.md, "Tuning removed").
+    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["gzip"])
+    # No page carries an ETag: making it conditional would only add a second Date header to the server's.
     app.config.setdefault("COMPRESS_EVALUATE_CONDITIONAL_REQUEST", False)
-    _BodyCompress(app)
+    Compress(app)
     app.url_defaults(_fingerprint)
     app.after_request(_cache_lifetime)
-
-
-class _BodyCompress(Compress):
-    """Flask-Compress, leaving answers without a body (204) alone: no ``Vary`` to say, nothing to squeeze."""
-
-    def after_request(self, response: Response | None) -> Response:
-        if response is not None and response.status_code == 204:
-            return response
-        return super().after_request(response)
 
 
 def static_version(filename: str) -> str:
@@ -87,8 +72,10 @@ def _cache_lifetime(response: Response) -> Response:
     if response.status_code not in (200, 304) or request.endpoint != "static":
         return response
     filename = (request.view_args or {}).get("filename", "")
-    if response.status_code == 200:
-        _compressed_static(response, filename)
+    if hasattr(response.response, "close"):
+        # Flask-Compress replaces the file a compressed stream reads with its compressor, whose
+        # closing does not reach the file: the response closes it when the answer is sent.
+        response.call_on_close(response.response.close)
     if request.args.get(VERSION_ARG) == static_version(filename):
         response.cache_control.no_cache = None  # Flask's default for static files: it would undo the year
         response.cache_control.public = True
@@ -97,29 +84,3 @@ def _cache_lifetime(response: Response) -> Response:
     else:
         response.cache_control.no_cache = True
     return response
-
-
-def _compressed_static(response: Response, filename: str) -> None:
-    """Answer a CSS or JS file compressed once per version (brotli at its best, else gzip).
-
-    Flask sends static files as a stream (the server's file wrapper), which Flask-Compress leaves
-    alone; these few files are small, so each version is compressed once and kept.
-    """
-    if response.mimetype not in COMPRESSED_TYPES or "Content-Encoding" in response.headers:
-        return
-    accepted = request.accept_encodings
-    algorithm = "br" if accepted["br"] else "gzip" if accepted["gzip"] else None
-    response.vary.add("Accept-Encoding")
-    if algorithm is None:
-        return
-    key = (filename, static_version(filename), algorithm)
-    body = _squeezed.get(key)
-    if body is None:
-        raw = (Path(current_app.static_folder or "static") / filename).read_bytes()
-        body = _squeezed[key] = brotli.compress(raw, quality=11) if algorithm == "br" else gzip.compress(raw, 9)
-    stream = response.response
-    if hasattr(stream, "close"):
-        stream.close()  # the file it was going to send
-    response.direct_passthrough = False
-    response.set_data(body)
-    response.headers["Content-Encoding"] = algorithm
