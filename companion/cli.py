@@ -16,7 +16,7 @@ from companion.games.words import RuleError, without_context
 
 def _app() -> Any:
     from companion.web.app import create_app
-    from companion.web.requests import ENGINE_KEY
+    from companion.web.extensions import ENGINE_KEY
 
     app = create_app()
     # Close the database connections when the command ends (the command may be run in-process).
@@ -170,15 +170,16 @@ def score(scenario: Path, lang: str) -> None:
 @click.option("--output", "-o", type=click.File("w", encoding="utf-8"), default="-")
 def export(code: str, output: Any) -> None:
     """Write a table's ledger as a scenario file (includes the secret seed)."""
-    from companion import services
-    from companion.web.requests import ENGINE_KEY
+    from companion.services.table import NotFound
+    from companion.services.tables import export_scenario
+    from companion.web.extensions import TABLES_KEY
 
     app = _app()
     try:
-        table = services.find_table(app.extensions[ENGINE_KEY], code=code)
-    except services.NotFound:
+        table = app.extensions[TABLES_KEY].find(code=code)
+    except NotFound:
         raise click.ClickException(f"no table with code {code}") from None
-    scenario = services.export_scenario(app.extensions[ENGINE_KEY], table)
+    scenario = export_scenario(table)
     output.write(json.dumps(scenario, ensure_ascii=False, indent=2) + "\n")
 
 
@@ -223,8 +224,8 @@ def backup(file: Path) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def import_(file: Path) -> None:
     """Add a scenario file's table under a new code, or restore every table of a backup."""
-    from companion import services
-    from companion.web.requests import ENGINE_KEY
+    from companion.services.tables import import_scenario
+    from companion.web.extensions import ENGINE_KEY, TABLES_KEY
 
     app = _app()
     engine = app.extensions[ENGINE_KEY]
@@ -241,7 +242,7 @@ def import_(file: Path) -> None:
     with file.open("rb") as handle:
         data = handle.read(MAX_SCENARIO_BYTES + 1)  # never read more than the cap allows
     try:
-        table = services.import_scenario(engine, data)
+        table = import_scenario(app.extensions[TABLES_KEY], data).info
     except RuleError as error:
         raise click.ClickException(one_line(error.message.render(_translator("en")))) from None
     click.echo(

@@ -6,12 +6,13 @@ link, or its seat was freed) or a **stranger** (it has not joined the table: it 
 an unknown code). Outside a table every phone is **anyone**. A host who also holds a seat has both
 roles at once.
 
-:data:`RIGHTS` says, for each action, which roles may take it and when; :data:`ROUTES` names the
-action of every route (the README's table of rights is made from it, and a test checks each of the
-app's routes against it). Views call :func:`require` and never decide a right themselves. A move's
-own rule of who may make it (``Move.who``: the seat's player, anyone seated, the host, only the
-join flow) is read from its record by :func:`companion.games.table.decide` on the ledger as it is
-when the move is appended; :data:`RIGHTS` says that a phone records at all. A seat's secrets (its
+:data:`RIGHTS` says, for each action, which roles may take it and when (the README's table of
+rights is made from it). :func:`authorize` is the one door: every route declares its action where
+it is registered (``companion.web.door``), and a route without one cannot serve. A move's own rule
+of who may make it (``Move.who``: the seat's player, anyone seated, the host, whose turn it is,
+only the join flow) is read from its record in one place, :mod:`companion.games.rights`, which
+:func:`authorize` asks and :func:`companion.games.table.decide` asks again on the ledger as it is
+when the move is appended (and when an imported ledger is replayed). A seat's secrets (its
 advanced-life tokens, bonus cards, face-down offers) are shown only to the phone that holds the
 seat: each game's ``view`` is given that seat alone, and the host's phone never takes a seat that
 another phone has held (see ``companion.games.table``).
@@ -25,9 +26,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, ClassVar
 
 from companion.games.moves import WHO_PHRASES
-from companion.games.words import N_
+from companion.games.registry import get_game
+from companion.games.rights import move_refusal
+from companion.games.table_state import TableState
+from companion.games.words import N_, RuleError
 
 
 class Role(StrEnum):
@@ -142,57 +147,44 @@ RIGHTS: tuple[Right, ...] = (
 )
 RIGHT_OF: Mapping[Action, Right] = {right.action: right for right in RIGHTS}
 
-# Every route of the app, by endpoint, and the action it takes (a test checks that none is missing).
-ROUTES: Mapping[str, Action] = {
-    "tables.home": Action.USE_SITE,
-    "tables.new_table": Action.CREATE_TABLE,
-    "tables.create_table": Action.CREATE_TABLE,
-    "tables.join": Action.JOIN,
-    "tables.watch": Action.WATCH,
-    "tables.theme": Action.USE_SITE,
-    "tables.language": Action.USE_SITE,
-    "play.table": Action.VIEW_TABLE,
-    "play.record": Action.RECORD,
-    "play.take_seat": Action.TAKE_SEAT_AS_HOST,
-    "play.log": Action.VIEW_TABLE,
-    "play.results": Action.VIEW_TABLE,
-    "play.join_qr": Action.SHOW_JOIN_CODE,
-    "play.export": Action.DOWNLOAD_SCENARIO,
-    "live.stream": Action.FOLLOW_LIVE,
-    "results.public": Action.VIEW_SHARED_RESULTS,
-    "results.public_qr": Action.VIEW_SHARED_RESULTS,
-    "results.table_players_csv": Action.EXPORT_RESULTS,
-    "results.table_categories_csv": Action.EXPORT_RESULTS,
-    "results.table_bgstats": Action.EXPORT_RESULTS,
-    "results.history": Action.VIEW_HISTORY,
-    "results.history_players_csv": Action.VIEW_HISTORY,
-    "results.history_categories_csv": Action.VIEW_HISTORY,
-    "profiles.me": Action.MANAGE_PROFILE,
-    "profiles.create_profile": Action.MANAGE_PROFILE,
-    "profiles.profile_qr": Action.MANAGE_PROFILE,
-    "profiles.delete_profile": Action.MANAGE_PROFILE,
-    "profiles.restore": Action.RESTORE_PROFILE,
-    "host.host_recovery": Action.MAKE_HOST_KEY,
-    "host.revoke_host_recovery": Action.MAKE_HOST_KEY,
-    "host.recover_host": Action.RECOVER_HOST,
-    "tables.import_form": Action.IMPORT_TABLE,
-    "tables.import_scenario": Action.IMPORT_TABLE,
-    "catalogue.page": Action.VIEW_CATALOGUE,
-    "catalogue.download": Action.VIEW_CATALOGUE,
-    "catalogue.import_cards": Action.IMPORT_CATALOGUE,
-    "shell.manifest": Action.USE_SITE,
-    "shell.service_worker": Action.USE_SITE,
-    "shell.offline": Action.USE_SITE,
-    "static": Action.USE_SITE,
-}
-
 
 class Denied(Exception):
-    """The policy refuses an action: ``right`` says to whom it is open and what to tell the phone."""
+    """The policy refuses an action: ``right`` says to whom it is open and what to tell the phone.
 
-    def __init__(self, right: Right) -> None:
+    ``stranger``: the phone has not joined the table; it is told what an unknown code gets.
+    """
+
+    def __init__(self, right: Right, *, stranger: bool = False) -> None:
         super().__init__(right.action.value)
         self.right = right
+        self.stranger = stranger
+
+
+@dataclass(frozen=True)
+class Phone:
+    """Who asks: a phone's role at one table (or none outside a table).
+
+    ``host`` and ``joined`` come from the phone's signed cookie; ``seat`` is the seat the ledger
+    says it holds (None when it holds none, or its seat was freed or taken by another phone);
+    ``claimed`` is the seat its cookie names (a move is checked against the ledger as it is appended).
+    """
+
+    host: bool = False
+    seat: int | None = None
+    joined: bool = False
+    claimed: int | None = None
+
+    @property
+    def roles(self) -> frozenset[Role]:
+        """The phone's roles, as the rights table reads them."""
+        return roles_of(host=self.host, seat_held=self.seat is not None, joined=self.joined)
+
+    SPECTATOR: ClassVar[Phone]
+    ANYONE: ClassVar[Phone]
+
+
+Phone.SPECTATOR = Phone(joined=True)  # the view every phone at the table shares: no seat, no host
+Phone.ANYONE = Phone()  # a phone outside any table
 
 
 def roles_of(*, host: bool, seat_held: bool, joined: bool) -> frozenset[Role]:
@@ -217,10 +209,34 @@ def allows(action: Action, roles: frozenset[Role], *, ended: bool = False) -> bo
     return bool(right.roles & roles)
 
 
-def require(action: Action, roles: frozenset[Role], *, ended: bool = False) -> None:
-    """Raise :class:`Denied` unless one of ``roles`` may take ``action`` now."""
-    if not allows(action, roles, ended=ended):
-        raise Denied(RIGHT_OF[action])
+def authorize(
+    who: Phone,
+    action: Action,
+    table: TableState | None = None,
+    *,
+    move: str | None = None,
+    payload: Mapping[str, Any] | None = None,
+) -> None:
+    """The one door: raise :class:`Denied` unless the phone ``who`` may take ``action`` (at ``table``, now).
+
+    Every route declares its action where it is registered and is let through here alone
+    (``companion.web.door``). A phone that has not joined the table is a stranger to it. For
+    :data:`Action.RECORD` of a ``move``, the move's own record says who may make it (its ``who``,
+    read by :func:`companion.games.rights.move_refusal`), checked again on the ledger as it is
+    when the move is appended.
+    """
+    roles = who.roles
+    right = RIGHT_OF[action]
+    if table is not None and Role.STRANGER in roles and not right.roles & EVERYONE:
+        raise Denied(right, stranger=True)
+    if not allows(action, roles, ended=table is not None and table.ended):
+        raise Denied(right)
+    if action is Action.RECORD and move is not None and table is not None:
+        refusal = move_refusal(
+            get_game(table.setup.game), table, move, author=who.seat, by_host=who.host, payload=payload
+        )
+        if refusal is not None:
+            raise RuleError(refusal.msgid, **refusal.params)
 
 
 def rights_markdown() -> str:

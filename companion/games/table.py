@@ -20,20 +20,18 @@ from companion.games.ledger import Events
 from companion.games.mechanics.tally import new_sheet
 from companion.games.moves import (
     ACTIVE,
-    ANYONE,
-    HOST,
     JOIN,
     OWN_SEAT,
     Control,
     Guard,
     Move,
-    Secret,
     Viewer,
 )
 from companion.games.payloads import check_payload
+from companion.games.rights import active_seat, may_undo, move_refusal, open_to, seats_for, secret_shown, turn_refusal
 from companion.games.scores import Scoreboard
 from companion.games.table_moves import TABLE_KINDS, held_by_another, move_of, moves, seat_name
-from companion.games.table_state import ENTRIES_ANYONE, ENTRY_POLICY, TableState
+from companion.games.table_state import TableState
 from companion.games.words import N_, Message, RuleError, msg
 
 # One step per burst of taps: an advancing move (``Move.advances``) is refused this long after the
@@ -119,7 +117,7 @@ def _apply_all(
                 raise RuleError(N_("Unknown kind of entry: {kind}."), kind=event.kind)
             event = _checked(setup, move, event)
             if move.who_at(setup) == ACTIVE:
-                _check_turn(game, setup, game_state, event)
+                _refuse(turn_refusal(game, setup.player, game_state, event.author, event.by_host))
             if event.kind in TABLE_KINDS:
                 state = move.apply(setup, evolve(state, game=game_state), event)
                 game_state, setup = state.game, state.setup  # a reseed changes the seed from here on
@@ -186,7 +184,17 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
     if state.ended:
         raise RuleError(N_("This table has ended; nothing more can be recorded."))
     checked = _checked(state.setup, move, event)
-    _authorize(move, state, checked, joining)
+    _refuse(
+        move_refusal(
+            game,
+            state,
+            move.kind,
+            author=checked.author,
+            by_host=checked.by_host,
+            payload=checked.payload,
+            joining=joining,
+        )
+    )
     setup = state.setup
     scope_state = state if move.kind in TABLE_KINDS else state.game
     if move.guard is not None:  # a screen the table has moved on from says so, before whose turn it is now
@@ -196,8 +204,6 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
             raise RuleError(N_("This screen is out of date: reload it and try again."))
         if shown != now:
             raise RuleError(move.guard.refusal, now=now)
-    if move.who_at(setup) == ACTIVE:
-        _check_turn(game, setup, state.game, checked)
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state
@@ -275,43 +281,10 @@ def _check_hold(game: Game, state: TableState, event: Event, hold: timedelta) ->
         )
 
 
-def _check_turn(game: Game, setup: Setup, game_state: Any, event: Event) -> None:
-    """Raise RuleError unless the entry is the active player's (or the host's): a ``who=ACTIVE`` move.
-
-    While nobody's turn is on (before the start, after the end) the game's own rule says why not.
-    """
-    active = _active_seat(game, game_state)
-    if active is not None and not event.by_host and event.author != active:
-        raise RuleError(N_("Only {name}, whose turn it is, can do this."), name=setup.player(active).name)
-
-
-def _active_seat(game: Game, game_state: Any) -> int | None:
-    active_seat = getattr(game, "active_seat", None)
-    return active_seat(game_state) if active_seat is not None else None
-
-
-def _authorize(move: Move, state: TableState, event: Event, joining: bool) -> None:
-    """Raise RuleError unless the move's record lets this phone make it."""
-    who = move.who_at(state.setup)
-    if who == JOIN:
-        if not joining:
-            raise RuleError(N_("Take a seat through the table's join link."))
-        return
-    if joining:
-        raise RuleError(N_("Only a seat can be taken through the join link."))
-    if who == HOST and not event.by_host:
-        raise RuleError(N_("Only the host can do this."))
-    if who in (ANYONE, ACTIVE) and not event.by_host and event.author is None:
-        raise RuleError(N_("Spectators can only watch."))
-    if who == OWN_SEAT and event.payload.get("seat") not in _seats_for(state, event.author, event.by_host):
-        raise RuleError(N_("You can only record for your own seat."))
-
-
-def _seats_for(state: TableState, seat: int | None, host: bool) -> tuple[int, ...]:
-    """Seats a phone may record seat moves for: all for the host (or anyone, by the option), else its own."""
-    if host or (seat is not None and state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE):
-        return state.setup.seats
-    return (seat,) if seat is not None else ()
+def _refuse(refusal: Message | None) -> None:
+    """Raise the refusal of a move's record (see companion.games.rights), if there is one."""
+    if refusal is not None:
+        raise RuleError(refusal.msgid, **refusal.params)
 
 
 def _check_void(game: Game, state: TableState, event: Event) -> None:
@@ -323,13 +296,8 @@ def _check_void(game: Game, state: TableState, event: Event) -> None:
         raise RuleError(N_("Entry #{seq} cannot be undone."), seq=target_seq)
     if target.seq in state.voided:
         raise RuleError(N_("Entry #{seq} is already undone."), seq=target_seq)
-    if not _may_void(state, target, event.author, event.by_host):
+    if not may_undo(state, target, event.author, event.by_host):
         raise RuleError(N_("Only its author or the host can undo entry #{seq}."), seq=target_seq)
-
-
-def _may_void(state: TableState, target: Event, seat: int | None, host: bool) -> bool:
-    anyone_may = host or (seat is not None and state.setup.options.get(ENTRY_POLICY) == ENTRIES_ANYONE)
-    return anyone_may or (seat is not None and target.author == seat)
 
 
 # -- What a phone may do -------------------------------------------------------------------------
@@ -351,14 +319,9 @@ def _control(game: Game, state: TableState, move: Move, seat: int | None, host: 
     scope_state = state if move.kind in TABLE_KINDS else state.game
     hidden = ((move.guard.field, move.guard.current(scope_state)),) if move.guard else ()
     if who == OWN_SEAT:
-        seats = _seats_for(state, seat, host)
+        seats = seats_for(state, seat, host)
         return Control(move.kind, bool(seats), seats, hidden, move.advances)
-    if who == HOST:
-        allowed = host
-    elif who == ACTIVE:
-        allowed = host or (seat is not None and seat == _active_seat(game, state.game))
-    else:
-        allowed = host or seat is not None
+    allowed = open_to(move, state, game, seat, host)
     if allowed and move.asks_nothing:
         try:
             _tried(game, state, Event(state.last_seq + 1, move.kind, dict(hidden), author=seat, by_host=host), False)
@@ -379,7 +342,7 @@ def viewer(
     What the server remembers holds no secret of a running table (a secret card joins it when its
     table ends): the list is the same for every phone, so it tells nobody what another seat holds.
     """
-    active = None if state.ended else _active_seat(game, state.game)
+    active = None if state.ended else active_seat(game, state.game)
     return Viewer(seat, host, controls(game, state, seat, host), remembered or {}, active)
 
 
@@ -393,7 +356,7 @@ def skip_reason(game: Game, state: TableState, event: Event, seat: int | None) -
     move = moves(game).get(event.kind)
     if reason is None or move is None or move.secret is None:
         return reason
-    if _secret_shown(move.secret, state, state.game, event, seat):
+    if secret_shown(move.secret, state, state.game, event, seat):
         return reason
     return msg(N_("it concerns a card only its player sees"))
 
@@ -407,7 +370,7 @@ def undoable(game: Game, state: TableState, target: Event, seat: int | None, hos
         and not state.ended
         and target.seq not in state.voided
         and (seat is not None or host)
-        and _may_void(state, target, seat, host)
+        and may_undo(state, target, seat, host)
     )
 
 
@@ -433,16 +396,9 @@ def describe(game: Game, state: TableState, event: Event, seat: int | None = Non
     except RuleError:
         return msg(move.label)  # never computed from fields its record refuses; the log gives the reason
     scope_state = state if move.kind in TABLE_KINDS else state.game
-    if move.secret is not None and not _secret_shown(move.secret, state, scope_state, event, seat):
+    if move.secret is not None and not secret_shown(move.secret, state, scope_state, event, seat):
         event = evolve(event, payload={k: v for k, v in event.payload.items() if k not in move.secret.fields})
     return move.describe(state.setup, scope_state, event, seat_name(state.setup, event))
-
-
-def _secret_shown(secret: Secret, state: TableState, scope_state: Any, event: Event, seat: int | None) -> bool:
-    """True when the phone of ``seat`` may read the entry's secret: its own, revealed, or the table ended."""
-    owner = event.payload.get("seat", event.author)
-    revealed = secret.revealed is not None and secret.revealed(scope_state, event)
-    return state.ended or revealed or (seat is not None and seat == owner)
 
 
 def score(game: Game, state: TableState) -> Scoreboard:

@@ -2,44 +2,31 @@
 
 from __future__ import annotations
 
-import hashlib
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
 
-from companion.games import kinds
 from companion.games.contract import Game
 from companion.games.mechanics.catalogue import Catalogue, parse_catalogue_file
 from companion.games.moves import Move
 from companion.games.registry import get_game
 from companion.games.words import N_, RuleError
 from companion.storage import cards, store
-from companion.storage.db import database_name
 
 REMEMBERED_PER_MOVE = 24
 REMEMBERED_FROM_FILES = 240  # more cards than a game prints (Space Base: 60 starting ships, 132 ships)
-REMEMBERED_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
 class Remembered:
-    """What the server remembers for re-entry, by move kind, and a short fingerprint of it.
-
-    The fingerprint is part of the rendered-board cache's key: made once per look-up of the
-    database (a repr of a full imported catalogue took 1.3 ms, on every board served).
-    """
+    """What the server remembers for re-entry, by move kind."""
 
     by_move: dict[str, tuple[dict[str, Any], ...]]
-    fingerprint: str = ""
 
 
 NOTHING_REMEMBERED = Remembered({})
-
-
-_remembered: dict[tuple[str, str], tuple[float, Remembered]] = {}
 
 
 def _remembering(game: Game) -> tuple[Move, ...]:
@@ -47,28 +34,17 @@ def _remembering(game: Game) -> tuple[Move, ...]:
     return tuple(move for move in game.moves if move.remember)
 
 
-def _remembers(game: Game, kind: str) -> bool:
-    return any(move.kind == kind for move in _remembering(game))
-
-
 def remembered(engine: Engine, slug: str) -> Remembered:
     """Return, per move that remembers fields, the distinct values the server knows, newest first.
 
     The values typed at this server's tables come first (the newest few), then the cards of the
-    catalogue files imported here (see :func:`import_catalogue`). Kept for a few seconds per
-    process (and dropped when this process records such a move or imports a catalogue): every
-    board GET of Space Base or Mission: Red Planet asks, and reading it took 2.9-3.0 ms of CPU
-    against 4 µs kept (one process, an empty database, 2026-11-26), about as much as the board's
-    render. Another process's new card is offered here within ``REMEMBERED_SECONDS``.
+    catalogue files imported here (see :func:`import_catalogue`). A table reads it once per step
+    (``Table.remembered``): a card typed at another table is offered from this table's next entry on.
     """
     game = get_game(slug)
     moves_remembering = _remembering(game)
     if not moves_remembering:
         return NOTHING_REMEMBERED
-    key = (database_name(engine), slug)
-    cached = _remembered.get(key)
-    if cached is not None and time.monotonic() - cached[0] < REMEMBERED_SECONDS:
-        return cached[1]
     from_files = _cards_from_files(engine, game)
     found: dict[str, tuple[dict[str, Any], ...]] = {}
     for move in moves_remembering:
@@ -82,10 +58,7 @@ def remembered(engine: Engine, slug: str) -> Remembered:
         kinds_sharing = [m.kind for m in sharing]
         imported = [facts for kind in kinds_sharing for facts in from_files.get(kind, ())]
         found[move.kind] = _distinct([*_distinct(typed)[:REMEMBERED_PER_MOVE], *imported[:REMEMBERED_FROM_FILES]])
-    fingerprint = hashlib.sha256(repr(sorted(found.items())).encode()).hexdigest()[:16] if any(found.values()) else ""
-    known = Remembered(found, fingerprint)
-    _remembered[key] = (time.monotonic(), known)
-    return known
+    return Remembered(found)
 
 
 def _typed_payloads(engine: Engine, moves: Sequence[Move], limit: int) -> list[dict[str, Any]]:
@@ -175,12 +148,4 @@ def import_catalogue(engine: Engine, game: Game, data: bytes) -> int:
         raise RuleError(
             N_("This server keeps at most {limit} cards of a game from catalogue files."), limit=catalogue.limit
         ) from None
-    _remembered.pop((database_name(engine), game.slug), None)
     return added
-
-
-def forget(engine: Engine, game: Game, kind: str) -> None:
-    """Forget what this process remembers of ``game`` once a move of ``kind`` may have added to it
-    (the end of a table adds the secret cards it revealed)."""
-    if _remembers(game, kind) or kind == kinds.TABLE_END:
-        _remembered.pop((database_name(engine), game.slug), None)

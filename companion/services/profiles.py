@@ -12,9 +12,7 @@ from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.scenario import checked_name
 from companion.results import PlayResult
-from companion.services.play import record
-from companion.services.states import table_state
-from companion.services.tables import NotFound
+from companion.services.table import NotFound, Tables
 from companion.storage import history, host_links, store
 from companion.storage.live import Broker
 from companion.storage.store import TableInfo
@@ -32,16 +30,17 @@ def player_stats(
 ProfileExists = history.ProfileExists
 
 
-def create_profile(engine: Engine, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
+def create_profile(tables: Tables, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
     """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token.
 
     Raises :class:`ProfileExists` when the phone has one already (its token stays the one it has).
     """
+    engine = tables.engine
     clean = checked_name(name)
     token = history.new_token()
     profile = history.create_profile(engine, name=clean, device=device, token=token)
     for table in store.tables_by_code(engine, list(seats)):
-        if table_state(engine, table).claims.get(seats[table.code]) == device:
+        if tables.open(table).state.claims.get(seats[table.code]) == device:
             history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seats[table.code])
     return profile, token
 
@@ -52,7 +51,7 @@ def find_profile(engine: Engine, token: str | None) -> history.Profile | None:
 
 
 def restore_profile(
-    engine: Engine, profile: history.Profile, *, device: str, broker: Broker | None = None
+    tables: Tables, profile: history.Profile, *, device: str, broker: Broker | None = None
 ) -> tuple[str, list[tuple[TableInfo, int]]]:
     """Move a profile and the seats its phone holds to the phone ``device``; return its new token and the seats.
 
@@ -61,17 +60,16 @@ def restore_profile(
     and the old restore link stops working (the profile gets a new token). Raises
     :class:`ProfileExists` if ``device`` has a profile of its own.
     """
+    engine = tables.engine
     token = history.new_token()
     moved = history.move_profile(engine, profile=profile, device=device, token=token)
     seats = dict(history.linked_seats(engine, profile_id=profile.id))
     restored = []
     for table in store.tables_by_ids(engine, list(seats)):
         seat = seats[table.id]
-        state = table_state(engine, table)
+        state = tables.open(table).state
         if state.claims.get(seat) == profile.device and not state.ended:
-            record(
-                engine,
-                table,
+            tables.open(table).record(
                 kind=kinds.SEAT_MOVE,
                 payload={"seat": seat, "device": moved.device},
                 author=seat,
@@ -80,7 +78,7 @@ def restore_profile(
                 broker=broker,
                 joining=True,
             )
-        if table_state(engine, table).claims.get(seat) == moved.device:
+        if tables.open(table).state.claims.get(seat) == moved.device:
             restored.append((table, seat))
     return token, restored
 
@@ -100,23 +98,21 @@ def new_host_key(engine: Engine, table: TableInfo) -> str:
     return token
 
 
-def host_key_table(engine: Engine, token: str) -> TableInfo:
+def host_key_table(tables: Tables, token: str) -> TableInfo:
     """Return the table whose working recovery link this is, or raise NotFound (used, revoked, expired)."""
-    table_id = host_links.host_link_table(engine, token=token)
-    return _recoverable(engine, table_id)
+    table_id = host_links.host_link_table(tables.engine, token=token)
+    return _recoverable(tables, table_id)
 
 
-def use_host_key(engine: Engine, token: str, broker: Broker | None = None) -> TableInfo:
+def use_host_key(tables: Tables, token: str, broker: Broker | None = None) -> TableInfo:
     """Spend a recovery link and write its use in the table's log for every phone; return the table.
 
     Raises NotFound when the link does not work (any more), or its table has ended. Of phones
     opening the same link at once, exactly one gets the table.
     """
-    host_key_table(engine, token)  # a link of an ended table is refused before it is spent
-    table = _recoverable(engine, host_links.use_host_link(engine, token=token))
-    record(
-        engine,
-        table,
+    host_key_table(tables, token)  # a link of an ended table is refused before it is spent
+    table = _recoverable(tables, host_links.use_host_link(tables.engine, token=token))
+    tables.open(table).record(
         kind=kinds.HOST_RECOVERED,
         payload={},
         author=None,
@@ -128,11 +124,11 @@ def use_host_key(engine: Engine, token: str, broker: Broker | None = None) -> Ta
     return table
 
 
-def _recoverable(engine: Engine, table_id: int | None) -> TableInfo:
-    tables = store.tables_by_ids(engine, [table_id]) if table_id is not None else []
-    if not tables or table_state(engine, tables[0]).ended:
+def _recoverable(tables: Tables, table_id: int | None) -> TableInfo:
+    found = store.tables_by_ids(tables.engine, [table_id]) if table_id is not None else []
+    if not found or tables.open(found[0]).state.ended:
         raise NotFound
-    return tables[0]
+    return found[0]
 
 
 def revoke_host_keys(engine: Engine, table: TableInfo) -> int:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 
 from companion.exports import SOURCE_NAME, bgstats_link, bgstats_push
+from companion.games import kinds
 from companion.games.news import over
 from companion.games.registry import get_game
 from companion.games.scores import Scoreboard
+from companion.games.table import score
 from companion.games.table_state import TableState
 from companion.results import (
     FORMER_PLAYER,
@@ -24,12 +27,11 @@ from companion.results import (
     play_result,
     reveal,
 )
-from companion.services.play import keep_play, kept_play
-from companion.services.screens import public_seed_hash, scoreboard
-from companion.services.states import table_state
-from companion.services.tables import NotFound
 from companion.storage import history
 from companion.storage.store import TableInfo
+
+if TYPE_CHECKING:  # the table records through keep_play below
+    from companion.services.table import Table
 
 
 def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -> list[PlayResult]:
@@ -54,18 +56,18 @@ class ResultsView:
     bgstats_link: str | None  # sends the ended play to the BG Stats app
 
 
-def results_view(engine: Engine, table: TableInfo, translate: Callable[[str], str]) -> ResultsView:
+def results_view(table: Table, translate: Callable[[str], str]) -> ResultsView:
     """Return the results of a table: ranks, winners, breakdown rows and chart (names of forgotten
     players replaced), the reveal and the BG Stats link once it has ended, the seed's hash."""
-    state = table_state(engine, table, stored_up_to=table.last_seq)
-    board = scoreboard(state)
-    play = play_result(table.code, table.setup, board, {}, table.created_at)
+    engine, state, board = table.tables.engine, table.state, table.scoreboard
+    info = table.info
+    play = play_result(info.code, info.setup, board, {}, info.created_at)
     link = None
     if state.ended:
-        kept = keep_play(engine, table, state)  # kept when the table ended; this heals a table that ended before
-        game = get_game(table.setup.game)
+        kept = keep_play(engine, info, state)  # kept when the table ended; this heals a table that ended before
+        game = table.game
         link = bgstats_link(bgstats_push(kept, translate(game.name), game.bgg_id, translate(SOURCE_NAME)))
-        forgotten = history.forgotten_seats(engine, table_id=table.id)
+        forgotten = history.forgotten_seats(engine, table_id=info.id)
         play = replace(
             play,
             seats=tuple(
@@ -82,19 +84,33 @@ def results_view(engine: Engine, table: TableInfo, translate: Callable[[str], st
         rows=rows,
         chart=bar_chart(play.seats, rows),
         ended=state.ended,
-        game_over=over(get_game(table.setup.game), state),
+        game_over=over(table.game, state),
         reveal=reveal(board) if state.ended else None,
-        seed_hash=public_seed_hash(state),
+        seed_hash=table.seed_hash,
         bgstats_link=link,
     )
 
 
-def export_play(engine: Engine, table: TableInfo) -> PlayResult:
-    """Return the kept result of an ended table (for the CSV and BG Stats exports), or raise NotFound."""
-    play = kept_play(engine, table)
-    if play is None:
-        state = table_state(engine, table)
-        if not state.ended:
-            raise NotFound
-        play = keep_play(engine, table, state)
+def export_play(table: Table) -> PlayResult | None:
+    """Return the kept result of an ended table (for the CSV and BG Stats exports), or None while it runs."""
+    engine = table.tables.engine
+    play = kept_play(engine, table.info)
+    if play is None and table.state.ended:
+        play = keep_play(engine, table.info, table.state)
     return play
+
+
+def keep_play(engine: Engine, table: TableInfo, state: TableState) -> PlayResult:
+    """Keep the result of an ended table for the history (once; later calls return the kept one)."""
+    ended_at = next((e.at for e in reversed(state.events) if e.kind == kinds.TABLE_END and e.at), None)
+    board = score(get_game(table.setup.game), state)
+    play = play_result(table.code, table.setup, board, state.claims, ended_at or table.created_at)
+    play = replace(play, imported=table.imported)
+    history.save_play(engine, table_id=table.id, play=play)
+    return kept_play(engine, table) or play
+
+
+def kept_play(engine: Engine, table: TableInfo) -> PlayResult | None:
+    """Return the kept result of a table, if it has ended."""
+    found = history.plays(engine, table_id=table.id, limit=1)
+    return found[0] if found else None

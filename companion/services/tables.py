@@ -1,10 +1,9 @@
-"""Tables: the new-table form, creating and finding tables, importing and exporting scenario files."""
+"""New tables: the new-table form, creating tables, importing and exporting scenario files."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,8 +20,7 @@ from companion.games.scenario import PLAYER_COLOURS as PLAYER_COLOURS  # the new
 from companion.games.scenario import all_options as all_options  # the new-table form lists them
 from companion.games.table_state import TableState
 from companion.games.words import N_, RuleError
-from companion.services import states
-from companion.services.play import new_key, record, take_seat
+from companion.services.table import Table, Tables, new_key
 from companion.storage import ledger_import, store
 from companion.storage.live import Broker
 from companion.storage.store import TableInfo
@@ -43,13 +41,6 @@ COLOUR_NAMES = dict(
         strict=True,
     )
 )
-
-
-_LOOKUP = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)  # table codes, join and watch tokens
-
-
-class NotFound(Exception):
-    """No table with that code or link."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +126,7 @@ class NewTable:
 
 
 def start_table(
-    engine: Engine,
+    tables: Tables,
     *,
     slug: str,
     players: Sequence[PlayerEntry],
@@ -151,11 +142,9 @@ def start_table(
     seat by): on a new table no other phone has held it, which the host's seat rule requires.
     """
     seat = host_seat(players, play_as)  # checked before anything is stored
-    table = create_table(engine, slug=slug, players=players, options=options)
+    table = create_table(tables.engine, slug=slug, players=players, options=options)
     if seat is not None:
-        take_seat(
-            engine,
-            table,
+        tables.open(table).take_seat(
             seat=seat,
             device=device,
             key=new_key(),
@@ -196,32 +185,12 @@ def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], o
     return store.insert_table(engine, setup=make_setup(slug, players, options, new_seed()))
 
 
-def find_table(
-    engine: Engine,
-    *,
-    code: str | None = None,
-    join_token: str | None = None,
-    watch_token: str | None = None,
-    results_token: str | None = None,
-) -> TableInfo:
-    """Return the table, or raise NotFound (at once for anything that cannot be a code or a link)."""
-    given = [value for value in (code, join_token, watch_token, results_token) if value is not None]
-    if not given or not all(_LOOKUP.fullmatch(value) for value in given):
-        raise NotFound  # PostgreSQL would refuse a NUL byte with an error, not an empty answer
-    table = store.find_table(
-        engine, code=code, join_token=join_token, watch_token=watch_token, results_token=results_token
-    )
-    if table is None:
-        raise NotFound
-    return table
-
-
 def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
     """Return the existing tables among ``codes``."""
     return store.tables_by_code(engine, codes)
 
 
-def import_scenario(engine: Engine, data: bytes) -> TableInfo:
+def import_scenario(tables: Tables, data: bytes) -> Table:
     """Recreate the table of a scenario file under a new code and new links; return it.
 
     The file is read with :func:`parse_scenario` (size, depth, UTF-8 with or without a BOM) and
@@ -235,14 +204,14 @@ def import_scenario(engine: Engine, data: bytes) -> TableInfo:
     The replayed state, stamped with the entries' stored time, is the table's fold: it is kept,
     and nothing folds the 20,000 entries again (neither the fresh seed's entry nor the first board).
     """
+    engine = tables.engine
     setup, state, rows = ledger_import.off_the_event_loop(_replayed, engine, data)
-    table = store.insert_table(engine, setup=setup, imported=True)
-    ledger_import.insert_rows(engine, table.id, rows)
-    states.keep(engine, table, state)
+    info = store.insert_table(engine, setup=setup, imported=True)
+    ledger_import.insert_rows(engine, info.id, rows)
+    tables.keep(info, state)
+    table = tables.open(replace(info, last_seq=state.last_seq))
     if not state.ended:  # the file chose its seed: what is drawn from here on is drawn from one of ours
-        record(
-            engine,
-            table,
+        table.record(
             kind=kinds.TABLE_RESEED,
             payload={"seed": new_seed()},
             author=None,
@@ -263,7 +232,6 @@ def _replayed(engine: Engine, data: bytes) -> tuple[Setup, TableState, ledger_im
     return scenario_setup(scenario), stamped, ledger_import.ledger_rows(engine, stamped.events, key_prefix="import-")
 
 
-def export_scenario(engine: Engine, table: TableInfo) -> dict[str, Any]:
+def export_scenario(table: Table) -> dict[str, Any]:
     """Return the table's ledger as a scenario (see docs/scenarios.md)."""
-    events = store.load_events(engine, table.id)
-    return scenario_of(table.setup, events)
+    return scenario_of(table.info.setup, table.state.events)

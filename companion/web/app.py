@@ -33,10 +33,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from companion import config as config_module
+    from companion.services.table import Tables
     from companion.storage.db import make_engine, write_problem
     from companion.storage.live import make_broker
-    from companion.web import assets, errors, htmx, i18n, limits, streams
-    from companion.web.requests import BROKER_KEY, ENGINE_KEY, allow_larger_bodies
+    from companion.web import assets, door, errors, htmx, i18n, limits, streams
+    from companion.web.extensions import BROKER_KEY, ENGINE_KEY, TABLES_KEY
+    from companion.web.forms import allow_larger_bodies
     from companion.web.views import catalogue, host, live, play, profiles, results, shell, tables
 
     config_module.load_config(app, config)
@@ -46,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if problem:
         app.logger.warning("Table Companion starts, but %s", problem)
     app.config["DATABASE_PROBLEM"] = problem
+    app.extensions[TABLES_KEY] = Tables(app.extensions[ENGINE_KEY])
     database = hashlib.sha256(str(app.extensions[ENGINE_KEY].url).encode()).hexdigest()[:12]
     app.extensions[BROKER_KEY] = make_broker(app.config.get("REDIS_URL"), namespace=database)
     if app.config.get("CREATE_SCHEMA"):
@@ -69,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(shell.bp)
     app.register_blueprint(catalogue.bp)
     limits.init_app(app)
+    door.init_app(app)  # after the CSRF check and the limits (a stranger's 404 counts as a miss), before every view
     errors.init_app(app)
     if app.config.get("PROXIES"):
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -1,109 +1,147 @@
-"""The board: the same bytes for every phone with the same view of a table at the same entry.
+"""The board: one public board per table step, rendered once for every phone, and a small private part per phone.
 
-A board holds nothing of one phone: its CSRF token travels in the header htmx sends
+What every phone sees alike (the game's state, the standings, the dice tray's rolls, the news) is
+the **public board**: ``partials/_board.html`` rendered once per table step and language for the
+view of a phone that may do nothing and holds no secret, and kept with the step
+(:meth:`~companion.services.table.Table.shared`). Where a phone's own part goes (its controls, the
+controls it makes for another seat, its own secrets, the host's seat list), the public board
+calls ``private(name, *args)``: that writes a mark and notes the call. Each phone's board is the
+public board with every mark filled by the macro ``name`` of the private templates
+(``partials/_private.html`` and the game's ``<slug>/_private.html``), rendered for that phone
+alone with the same arguments. A game whose panel is not split yet has its whole panel as one
+private part.
+
+A board holds nothing of one phone's session: its CSRF token travels in the header htmx sends
 (``hx-headers`` on ``<body>`` in base.html) and each form's idempotency key is made on the phone
-when it is sent (static/js/app.js). So the board htmx fetches after every entry depends only on
-the table, its last entry, the phone's view (its seat, whether it hosts), the language and what
-the server remembers for re-entry: it is rendered once for all of them and kept (:func:`shared`).
-
-A phone without JavaScript posts the forms of the table page as they are, with no header and no
-script: the page's own board (:func:`board_markup`, rendered for that one answer and never shared)
-carries that phone's CSRF token and a key made here for each form. The POST answers with a
-redirect to a fresh page, so each of its forms is sent at most once per key; a form sent again
-(the back button, a reload) repeats its key and is stored once.
+when it is sent (static/js/app.js). A phone without JavaScript posts the forms of the table page
+as they are: the page's private parts (:func:`board_markup`) carry that phone's CSRF token and a
+key made here for each form; its POST answers with a redirect to a fresh page.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from flask import render_template
+from flask import current_app, render_template, url_for
 from flask_babel import get_locale
+from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
-from companion import services
 from companion.games import kinds
 from companion.games.news import over
-from companion.games.registry import get_game
 from companion.games.table_state import DIE_SIDES, MAX_DICE
-from companion.storage.db import database_name
-from companion.storage.store import TableInfo
-from companion.web.membership import Membership
-from companion.web.requests import engine, table_state
+from companion.policy import Phone
+from companion.services.table import Table
 
-SHARED = ""  # the key prefix of a shared board: macros/ui.html then writes no token and no key
-CACHE_SIZE = 256  # boards of about 10 KB: a few MB
+SHARED = ""  # the key prefix of a fragment's forms: macros/ui.html then writes no token and no key
+COMMON_PRIVATE = "partials/_private.html"
+MARK = "\x00private\x00"  # never in a rendered page: Jinja escapes nothing to it, and text holds no NUL
 
 
 @dataclass(frozen=True)
-class _View:
-    """One board: compared and hashed by what it depends on, carrying what renders it."""
+class PublicBoard:
+    """The public board of one step, cut at the marks of the private parts, and the call of each part."""
 
-    key: tuple[Any, ...]
-    table: TableInfo = field(compare=False)
-    role: Membership = field(compare=False)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def shared(view: _View) -> bytes:
-    """Render a board once for every phone with its view (Python's LRU, bounded and thread-safe).
-
-    Kept for the board GET, measured in one interleaved run on a busy 2-core machine: a board
-    fetched again unchanged (a reload, a second spectator) costs 2.2-3.2 ms of server CPU from
-    here against 4.4-5.9 ms rendered again, and bench/run.py's board GET falls from 0.18 to 0.08
-    of the yardstick's CPU per request without it. A tap plus its table's four board fetches is
-    the same either way (22-28 ms of CPU per tap in both): each seat's view is rendered once.
-    """
-    return _render(view.table, view.role, key=SHARED, fragment=True).encode()  # kept as sent
+    parts: tuple[str, ...]  # one more than the calls
+    calls: tuple[tuple[str, tuple[Any, ...]], ...]  # (macro name, arguments)
 
 
-def board(table: TableInfo, role: Membership) -> bytes:
-    """Return the board fragment htmx swaps in (with the screen-reader news), in UTF-8: nothing of this phone in it."""
-    database = engine()
-    known = services.remembered(database, table.setup.game)
-    state = table_state(table)
-    key = (
-        database_name(database),
-        table.id,
-        state.last_seq,
-        role.seat,
-        role.host,
-        str(get_locale()),
-        known.fingerprint,
-    )
-    return shared(_View(key, table, role))
+def board(table: Table, phone: Phone) -> bytes:
+    """Return the board fragment htmx swaps in (with the screen-reader news and the host's seats), in UTF-8."""
+    return _filled(table, phone, key=SHARED, fragment=True).encode()
 
 
-def board_markup(table: TableInfo, role: Membership, key: str) -> Markup:
+def board_markup(table: Table, phone: Phone, key: str) -> Markup:
     """Return the board of this phone's table page: its forms carry the CSRF token and keys from ``key``."""
-    return Markup(_render(table, role, key=key, fragment=False))
+    return Markup(_filled(table, phone, key=key, fragment=False))
 
 
-def _render(table: TableInfo, role: Membership, *, key: str, fragment: bool) -> str:
-    state = table_state(table)
-    known = services.remembered(engine(), table.setup.game)
-    phone = services.seat_view(state, role.seat, role.host, known.by_move)
-    return render_template(
-        "partials/_board.html",
-        panel_template=phone.panel_template,
-        panel=phone.panel,
-        controls=phone.controls,
-        viewer=phone.viewer,
-        table=table,
-        role=role,
-        state=state,
-        game=get_game(table.setup.game),
-        board=services.scoreboard(state),
-        tally=phone.tally,
-        rolls=list(reversed(state.rolls[-8:])),
-        die_sides=DIE_SIDES,
-        max_dice=MAX_DICE,
-        key=key,
-        seed_hash=services.public_seed_hash(state),
-        news=services.latest_news(state),
-        game_over=over(get_game(table.setup.game), state),
-        kinds=kinds,
-        fragment=fragment,
-    )
+def _filled(table: Table, phone: Phone, *, key: str, fragment: bool) -> str:
+    public = table.shared(("board", str(get_locale()), fragment), lambda: _public(table, fragment))
+    filled = _private_parts(table, phone, key, public.calls)
+    out = [public.parts[0]]
+    for part, text in zip(public.parts[1:], filled, strict=True):
+        out.append(text)
+        out.append(part)
+    return "".join(out)
+
+
+def _context(table: Table, view: Any, phone: Phone, key: str, fragment: bool) -> dict[str, Any]:
+    state = table.state
+    return {
+        "panel_template": view.panel_template,
+        "panel": view.panel,
+        "controls": view.controls,
+        "viewer": view.viewer,
+        "tally": view.tally,
+        "table": table.info,
+        "role": phone,
+        "state": state,
+        "game": table.game,
+        "board": table.scoreboard,
+        "rolls": list(reversed(state.rolls[-8:])),
+        "die_sides": DIE_SIDES,
+        "max_dice": MAX_DICE,
+        "key": key,
+        "seed_hash": table.seed_hash,
+        "news": table.latest_news,
+        "game_over": over(table.game, state),
+        "kinds": kinds,
+        "fragment": fragment,
+        "split_panel": _split(table.game.slug),
+        "tally_cells": {(row.key, cell.seat): cell for row in view.tally for cell in row.cells},
+        "here": url_for("play.table", code=table.code),
+        "post": url_for("play.record", code=table.code),
+    }
+
+
+def _public(table: Table, fragment: bool) -> PublicBoard:
+    """Render the board every phone shares at this step, noting where each phone's own parts go."""
+    calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def private(name: str, *args: Any) -> Markup:
+        calls.append((name, args))
+        return Markup(MARK)
+
+    context = _context(table, table.public_view, Phone.SPECTATOR, SHARED, fragment)
+    html = render_template("partials/_board.html", private=private, **context)
+    return PublicBoard(tuple(html.split(MARK)), tuple(calls))
+
+
+def _private_parts(table: Table, phone: Phone, key: str, calls: tuple[tuple[str, tuple[Any, ...]], ...]) -> list[str]:
+    """Render this phone's part for every call of the public board (its own controls, secrets and seats)."""
+    if not calls:
+        return []
+    view = table.view(phone.seat, phone.host)
+    context = _context(table, view, phone, key, fragment=False)
+    current_app.update_template_context(context)
+    macros = _macros(table.game.slug, context)
+    return [str(macros(name)(*args)) for name, args in calls]
+
+
+def _macros(slug: str, context: dict[str, Any]) -> Callable[[str], Callable[..., Any]]:
+    """Return a look-up of the private macros: the game's own first, then the ones every board shares."""
+    env = current_app.jinja_env
+    modules = [env.get_template(COMMON_PRIVATE).make_module(context)]
+    if _split(slug):
+        modules.insert(0, env.get_template(f"{slug}/_private.html").make_module(context))
+
+    def find(name: str) -> Callable[..., Any]:
+        for module in modules:
+            macro = getattr(module, name, None)
+            if macro is not None:
+                return macro  # type: ignore[no-any-return]
+        raise LookupError(f"no private macro {name!r}")
+
+    return find
+
+
+def _split(slug: str) -> bool:
+    """True when the game's panel is split into a public template and private macros."""
+    try:
+        current_app.jinja_env.get_template(f"{slug}/_public.html")
+    except TemplateNotFound:
+        return False
+    return True

@@ -2,22 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion.games.words import N_, Message, RuleError, msg
 from companion.policy import Denied
-from companion.services import KeyReused, NotFound, SeatNotHeld
+from companion.services.table import KeyReused, NotFound, SeatNotHeld
 from companion.storage.db import unavailable
 from companion.web.htmx import wants_fragment
-from companion.web.requests import Refused
 
 MESSAGES_TARGET = "#messages"
 RETRY_AFTER_SECONDS = 5
 LIMITED_RETRY_AFTER_SECONDS = 60
 SPECTATORS_ONLY_WATCH = N_("Spectators can only watch.")
 NO_TABLE = N_("There is no table with that code or link that this phone has joined. To join, scan the host's QR code.")
+
+
+class Refused(Exception):
+    """A request the app turns down with a 4xx status and a translatable message."""
+
+    def __init__(self, status: int, message: Message) -> None:
+        super().__init__(message.msgid)
+        self.status = status
+        self.message = message
+
+
+def refuse(status: int, msgid: str, **params: Any) -> Refused:
+    """Return a :class:`Refused` to raise."""
+    return Refused(status, msg(msgid, **params))
+
 
 HTTP_MESSAGES = {
     400: N_("The request could not be understood."),
@@ -68,6 +84,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Denied)
     def denied(error: Denied) -> tuple[str, int, dict[str, str]]:
+        if error.stranger:  # what an unknown code gets
+            return no_table(NotFound())
         return render_error(403, msg(error.right.refusal))
 
     @app.errorhandler(KeyReused)

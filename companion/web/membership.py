@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 from flask import session
 
-from companion.policy import Role, roles_of
-
 DEVICE_KEY = "device"
 TABLES_KEY = "tables"
 PROFILE_KEY = "profile"
@@ -17,15 +15,10 @@ MAX_REMEMBERED = 30
 
 @dataclass(frozen=True)
 class Membership:
-    """This phone's role at one table: host, a seat, or watching only."""
+    """This phone's entry for a table in its cookie: host or not, the seat it took (the ledger says if it holds it)."""
 
     host: bool = False
     seat: int | None = None
-
-    @property
-    def roles(self) -> frozenset[Role]:
-        """This phone's roles at the table, as the rights policy reads them."""
-        return roles_of(host=self.host, seat_held=self.seat is not None, joined=True)
 
 
 def device_id() -> str:

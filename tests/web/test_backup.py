@@ -18,7 +18,7 @@ from companion import services
 from companion.cli import main
 from companion.games.scenario import replay
 from companion.web.app import create_app
-from companion.web.requests import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, migrated_postgres_url, new_table, post_event
 
 

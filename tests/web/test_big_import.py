@@ -28,7 +28,7 @@ from companion.games.table import fold, score
 from companion.storage import store
 from companion.storage.db import make_engine
 from companion.storage.models import EventRecord, TableRecord
-from companion.web.requests import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"), ("Dai", "#F0E442"), ("Emi", "#0072B2"))

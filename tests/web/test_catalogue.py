@@ -17,7 +17,7 @@ from companion.games.space_base import rules as sb
 from companion.policy import ROUTES, Action
 from companion.storage import cards
 from companion.web.app import create_app
-from companion.web.requests import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY
 from tests.conftest import fresh_database_url
 from tests.web.test_moves import error_text, joined_phone, table_state
 from tests.web.test_space_base_panel import panel, record, submitted, turn, two_players

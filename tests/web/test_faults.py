@@ -22,7 +22,7 @@ from companion import services
 from companion.storage.db import FULL, READ_ONLY
 from companion.storage.live import RECHECK, RedisBroker
 from companion.web.app import create_app
-from companion.web.requests import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY
 from tests.conftest import POSTGRES_URL, new_table, post_event, redis_url_or_skip
 
 

@@ -30,7 +30,7 @@ from companion.games.space_base import rules as space_base
 from companion.games.table_moves import moves
 from companion.storage import cards
 from companion.web.app import create_app
-from companion.web.requests import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY
 from tests.conftest import fresh_database_url, join_link, new_table
 
 # 60 examples per property keep CI within its time on two cores; COMPANION_FUZZ_EXAMPLES=2000 (say)

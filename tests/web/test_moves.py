@@ -19,7 +19,7 @@ from companion.games.table import controls, decide, fold
 from companion.games.table_moves import moves
 from companion.games.words import RuleError
 from companion.storage.store import find_table
-from companion.web.requests import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY
 from tests.conftest import join_link, new_table, post_event
 
 

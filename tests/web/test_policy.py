@@ -9,15 +9,29 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.policy import ROUTES, Action, Role, allows, rights_markdown, roles_of
+from companion.policy import Action, Role, allows, rights_markdown, roles_of
+from companion.web.door import Blueprint, actions
 from tests.conftest import join_link, new_table, post_event
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_every_route_of_the_app_names_its_action_in_the_policy(app: Flask) -> None:
+def test_every_route_of_the_app_declares_its_action_where_it_is_registered(app: Flask) -> None:
     endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
-    assert endpoints == set(ROUTES), "add the new route to companion.policy.ROUTES"
+    assert endpoints == set(actions(app))
+
+
+def test_a_route_without_an_action_cannot_be_registered() -> None:
+    bp = Blueprint("nowhere", __name__)
+    with pytest.raises(TypeError):
+        bp.get("/x")(lambda: "x")  # type: ignore[call-arg]
+
+
+def test_a_route_added_around_the_door_does_not_serve(app: Flask) -> None:
+    app.add_url_rule("/around", "around", lambda: "secret")
+    response = app.test_client().get("/around")
+    assert response.status_code == 403
+    assert "secret" not in response.text
 
 
 def test_the_readme_shows_the_policy_table_as_it_is() -> None:

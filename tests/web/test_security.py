@@ -20,7 +20,7 @@ from companion.cli import main
 from companion.games.contract import Event, Player, Setup
 from companion.games.scenario import replay, scenario_of
 from companion.web.app import create_app
-from companion.web.requests import safe_next
+from companion.web.forms import safe_next
 from tests.conftest import PLAYERS, join_link, new_table, post_event, redis_url_or_skip
 
 

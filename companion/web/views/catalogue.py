@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from companion import services
 from companion.games.contract import Game
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.registry import catalogue_games
 from companion.games.words import N_, Message, RuleError
-from companion.web.requests import engine, refuse, sequence_number, uploaded
+from companion.policy import Action
+from companion.services import catalogues
+from companion.web.door import Blueprint
+from companion.web.errors import refuse
+from companion.web.extensions import engine
+from companion.web.forms import sequence_number, uploaded
 
 bp = Blueprint("catalogue", __name__)
 
@@ -25,26 +29,26 @@ def _game(slug: str) -> Game:
 
 
 def _page(game: Game, error: Message | None = None, added: int | None = None) -> str:
-    known = services.server_catalogue(engine(), game)
+    known = catalogues.server_catalogue(engine(), game)
     return render_template("catalogue.html", catalogue=known, error=error, added=added)
 
 
-@bp.get("/cards/<slug>")
+@bp.get("/cards/<slug>", action=Action.VIEW_CATALOGUE)
 def page(slug: str) -> ResponseReturnValue:
     """Show how many cards of a game this server knows, with the download and the import form."""
     return _page(_game(slug), added=sequence_number(request.args.get("added")))
 
 
-@bp.get("/cards/<slug>/catalogue.json")
+@bp.get("/cards/<slug>/catalogue.json", action=Action.VIEW_CATALOGUE)
 def download(slug: str) -> ResponseReturnValue:
     """Download the game's catalogue: the cards typed at this server's tables and the imported ones."""
-    known = services.server_catalogue(engine(), _game(slug))
+    known = catalogues.server_catalogue(engine(), _game(slug))
     body = json.dumps(known.file, ensure_ascii=False, indent=1)
     disposition = f'attachment; filename="{slug}-cards.json"'
     return Response(body, mimetype="application/json", headers={"Content-Disposition": disposition})
 
 
-@bp.post("/cards/<slug>")
+@bp.post("/cards/<slug>", action=Action.IMPORT_CATALOGUE)
 def import_cards(slug: str) -> ResponseReturnValue:
     """Keep the cards of a catalogue file, all or none (limited like creating a table)."""
     game = _game(slug)
@@ -54,7 +58,7 @@ def import_cards(slug: str) -> ResponseReturnValue:
             raise RuleError(
                 N_("Choose a card catalogue file (at most {limit} MB)."), limit=MAX_CATALOGUE_BYTES // 2**20
             )
-        added = services.import_catalogue(engine(), game, data)
+        added = catalogues.import_catalogue(engine(), game, data)
     except RuleError as error:
         return _page(game, error=error.message), 422
     return redirect(url_for("catalogue.page", slug=slug, added=added), 303)

@@ -6,8 +6,11 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Response, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
+
+from companion.policy import Action
+from companion.web.door import Blueprint
 
 bp = Blueprint("shell", __name__)
 
@@ -23,14 +26,14 @@ SHELL_FILES = (
 )
 
 
-@bp.get("/manifest.webmanifest")
+@bp.get("/manifest.webmanifest", action=Action.USE_SITE)
 def manifest() -> ResponseReturnValue:
     """Return the web app manifest (name in the page language)."""
     body = render_template("manifest.webmanifest")
     return Response(body, mimetype="application/manifest+json")
 
 
-@bp.get("/sw.js")
+@bp.get("/sw.js", action=Action.USE_SITE)
 def service_worker() -> ResponseReturnValue:
     """Serve the service worker from the root so that it controls every page."""
     static = Path(current_app.static_folder or "static")
@@ -55,7 +58,7 @@ def _shell_version(static: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-@bp.get("/offline")
+@bp.get("/offline", action=Action.USE_SITE)
 def offline() -> ResponseReturnValue:
     """The page shown when a page is opened without a connection."""
     return render_template("offline.html")

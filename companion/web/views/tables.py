@@ -5,19 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import current_app, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from companion import services
 from companion.games.registry import GAMES, catalogue_games, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
 from companion.games.words import N_, Message, RuleError
 from companion.network import shared_origin
-from companion.storage.store import TableInfo
+from companion.policy import Action
+from companion.services import tables as new_tables
+from companion.services.table import Table, new_key
+from companion.web.door import Blueprint
+from companion.web.errors import refuse
+from companion.web.extensions import broker, engine, tables
+from companion.web.forms import checked_key, safe_next, sequence_number, uploaded
 from companion.web.htmx import wants_fragment
 from companion.web.i18n import LANGUAGE_KEY, THEME_KEY, THEMES
 from companion.web.membership import device_id, joined_codes, membership, profile_token, remember
-from companion.web.requests import broker, checked_key, engine, refuse, safe_next, sequence_number, uploaded
 
 bp = Blueprint("tables", __name__)
 
@@ -44,16 +48,16 @@ def shared_url(endpoint: str, **values: Any) -> str:
     return base + path
 
 
-@bp.get("/")
+@bp.get("/", action=Action.USE_SITE)
 def home() -> ResponseReturnValue:
     """List the tables this phone has joined."""
-    tables = services.tables_by_code(engine(), joined_codes())
+    tables = new_tables.tables_by_code(engine(), joined_codes())
     return render_template("home.html", tables=tables, games=GAMES, catalogues=catalogue_games())
 
 
 def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None) -> dict[str, Any]:
-    options, values = services.form_options(slug, form)
-    play_as, play_as_chosen = services.play_as_choices(form, NEW_TABLE_PLAYERS)
+    options, values = new_tables.form_options(slug, form)
+    play_as, play_as_chosen = new_tables.play_as_choices(form, NEW_TABLE_PLAYERS)
     return {
         "games": GAMES,
         "slug": slug,
@@ -62,20 +66,20 @@ def _new_table_context(slug: str, form: Mapping[str, str], error: Message | None
         # numbers (right by default) wait behind one disclosure, so the defaults fit one screen.
         "options": [option for option in options if option.kind == "choice"],
         "fine_points": [option for option in options if option.kind != "choice"],
-        "options_shown": services.OPTIONS_SHOWN,
-        "play_as_field": services.PLAY_AS,
+        "options_shown": new_tables.OPTIONS_SHOWN,
+        "play_as_field": new_tables.PLAY_AS,
         "play_as": play_as,
         "play_as_chosen": play_as_chosen,
-        "only_host": services.ONLY_HOST,
-        "colours": services.COLOUR_NAMES,
-        "colour_order": services.PLAYER_COLOURS,
+        "only_host": new_tables.ONLY_HOST,
+        "colours": new_tables.COLOUR_NAMES,
+        "colour_order": new_tables.PLAYER_COLOURS,
         "rows": NEW_TABLE_PLAYERS,
         "values": values,
         "error": error,
     }
 
 
-@bp.get("/new")
+@bp.get("/new", action=Action.CREATE_TABLE)
 def new_table() -> ResponseReturnValue:
     """Show the new-table form with the options that apply to the values chosen (its choices alone for htmx)."""
     context = _new_table_context(request.args.get("game") or next(iter(GAMES)), request.args.to_dict(), None)
@@ -84,28 +88,28 @@ def new_table() -> ResponseReturnValue:
     return render_template("tables/new.html", **context)
 
 
-@bp.post("/new")
+@bp.post("/new", action=Action.CREATE_TABLE)
 def create_table() -> ResponseReturnValue:
     """Create a table; this phone becomes its host and, unless it only hosts, takes the seat chosen."""
     form = request.form
     slug = form.get("game", "")
     get_game(slug)
     players = [
-        services.PlayerEntry(form.get(f"name-{i}", ""), form.get(f"colour-{i}", ""))
+        new_tables.PlayerEntry(form.get(f"name-{i}", ""), form.get(f"colour-{i}", ""))
         for i in range(1, NEW_TABLE_PLAYERS + 1)
     ]
     options = {
         option.key: form.get(f"option-{option.key}", "false" if option.kind == "bool" else "")
-        for option in services.all_options(slug)
+        for option in new_tables.all_options(slug)
         if f"option-{option.key}" in form or option.kind == "bool"
     }
     try:
-        new = services.start_table(
-            engine(),
+        new = new_tables.start_table(
+            tables(),
             slug=slug,
             players=players,
             options=options,
-            play_as=form.get(services.PLAY_AS),
+            play_as=form.get(new_tables.PLAY_AS),
             device=device_id(),
             broker=broker(),
             profile_token=profile_token(),
@@ -118,20 +122,20 @@ def create_table() -> ResponseReturnValue:
     return redirect(url_for("play.table", code=new.table.code), 303)
 
 
-@bp.get("/import")
+@bp.get("/import", action=Action.IMPORT_TABLE)
 def import_form() -> ResponseReturnValue:
     """Show the form that recreates a table from a scenario file."""
     return render_template("import.html", error=None)
 
 
-@bp.post("/import")
+@bp.post("/import", action=Action.IMPORT_TABLE)
 def import_scenario() -> ResponseReturnValue:
     """Recreate a table from a scenario file; this phone becomes its host (limited like creating a table)."""
     data = uploaded("scenario", MAX_SCENARIO_BYTES)
     try:
         if not data:
             raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)
-        table = services.import_scenario(engine(), data)
+        table = new_tables.import_scenario(tables(), data)
     except RuleError as error:
         return render_template("import.html", error=error.message), 422
     device_id()
@@ -139,22 +143,22 @@ def import_scenario() -> ResponseReturnValue:
     return redirect(url_for("play.table", code=table.code), 303)
 
 
-@bp.route("/join/<token>", methods=["GET", "POST"])
+@bp.route("/join/<token>", methods=["GET", "POST"], action=Action.JOIN)
 def join(token: str) -> ResponseReturnValue:
     """Pick a free seat at the table behind a join link; this phone keeps it."""
-    table = services.find_table(engine(), join_token=token)
-    state = services.table_state(engine(), table)
+    table = tables().find(join_token=token)
+    state = table.state
     current = membership(table.code)
     if current is not None and current.seat is not None and state.claims.get(current.seat) == device_id():
         return redirect(url_for("play.table", code=table.code), 303)  # it holds its seat: nothing to choose
     if request.method == "POST":
         return take_seat_from_form(table)
-    free = [p for p in table.setup.players if p.seat not in state.claims]
-    page = render_template("tables/join.html", table=table, state=state, free=free, key=services.new_key())
+    free = [p for p in table.info.setup.players if p.seat not in state.claims]
+    page = render_template("tables/join.html", table=table.info, state=state, free=free, key=new_key())
     return page, (200 if free else 409)  # a full table: the page offers the watch link
 
 
-def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
+def take_seat_from_form(table: Table) -> ResponseReturnValue:
     """Give this phone the seat chosen in the form, then show the table."""
     seat = sequence_number(request.form.get("seat"))
     if seat is None:
@@ -162,9 +166,7 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     key = checked_key(request.form.get("key", ""))
     current = membership(table.code)
     host = current is not None and current.host
-    services.take_seat(
-        engine(),
-        table,
+    table.take_seat(
         seat=seat,
         device=device_id(),
         key=key,
@@ -176,15 +178,15 @@ def take_seat_from_form(table: TableInfo) -> ResponseReturnValue:
     return redirect(url_for("play.table", code=table.code), 303)
 
 
-@bp.get("/watch/<token>")
+@bp.get("/watch/<token>", action=Action.WATCH)
 def watch(token: str) -> ResponseReturnValue:
     """Follow a table read-only."""
-    table = services.find_table(engine(), watch_token=token)
+    table = tables().find(watch_token=token)
     remember(table.code, watcher=True)
     return redirect(url_for("play.table", code=table.code), 303)
 
 
-@bp.post("/theme")
+@bp.post("/theme", action=Action.USE_SITE)
 def theme() -> ResponseReturnValue:
     """Switch between the system's colours, light and dark; go back."""
     chosen = request.form.get("theme", "")
@@ -193,7 +195,7 @@ def theme() -> ResponseReturnValue:
     return redirect(safe_next(request.form.get("next"), url_for("tables.home")), 303)
 
 
-@bp.post("/language")
+@bp.post("/language", action=Action.USE_SITE)
 def language() -> ResponseReturnValue:
     """Switch the page language and go back."""
     chosen = request.form.get("lang", "")

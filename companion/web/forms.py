@@ -1,42 +1,21 @@
-"""Plumbing the views share: refusals, form parsing, body sizes, the engine, the state per request, QR codes."""
+"""Reading what a phone sends: form fields typed into a move's payload, keys, numbers, files, next links."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import io
 import re
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-import qrcode
-import qrcode.image.svg
-from flask import Response, current_app, g, request
-from sqlalchemy import Engine
+from flask import request
 from werkzeug.datastructures import MultiDict
 
 from companion.games.checks import WHOLE_NUMBER
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES
 from companion.games.moves import Move
 from companion.games.scenario import MAX_SCENARIO_BYTES
-from companion.games.table_state import TableState
-from companion.games.words import N_, Message, RuleError, msg
-from companion.storage.live import Broker
-from companion.storage.store import TableInfo
-
-ENGINE_KEY = "companion.engine"
-BROKER_KEY = "companion.broker"
-
-
-class Refused(Exception):
-    """A request the app turns down with a 4xx status and a translatable message."""
-
-    def __init__(self, status: int, message: Message) -> None:
-        super().__init__(message.msgid)
-        self.status = status
-        self.message = message
-
+from companion.games.words import N_, RuleError
+from companion.web.errors import refuse
 
 # Views that take more than a form's worth of body (``MAX_CONTENT_LENGTH``), and how much: a file
 # at its cap plus the multipart envelope around it.
@@ -51,43 +30,6 @@ def allow_larger_bodies() -> None:
     limit = LARGER_BODIES.get(request.endpoint or "")
     if limit is not None:
         request.max_content_length = limit
-
-
-def refuse(status: int, msgid: str, **params: Any) -> Refused:
-    """Return a :class:`Refused` to raise."""
-    return Refused(status, msg(msgid, **params))
-
-
-def engine() -> Engine:
-    """Return the app's database engine."""
-    return current_app.extensions[ENGINE_KEY]  # type: ignore[no-any-return]
-
-
-_STATES = "companion_table_states"
-
-
-def table_state(table: TableInfo) -> TableState:
-    """Return the table's state, read once per request (the view and the board share it).
-
-    ``table`` was read in this request: a state kept up to its last entry is current.
-    """
-    states: dict[int, TableState] = g.setdefault(_STATES, {})
-    state = states.get(table.id)
-    if state is None:
-        from companion import services
-
-        state = states[table.id] = services.table_state(engine(), table, stored_up_to=table.last_seq)
-    return state
-
-
-def forget_table_states() -> None:
-    """Read the states again from here on (this request has just recorded a move)."""
-    g.pop(_STATES, None)
-
-
-def broker() -> Broker:
-    """Return the app's live-update broker."""
-    return current_app.extensions[BROKER_KEY]  # type: ignore[no-any-return]
 
 
 # Numbers as a Japanese keyboard types them: full-width digits, signs and commas, the ideographic
@@ -179,28 +121,3 @@ def _int(raw: str) -> int:
             raise RuleError(N_("“{value}…” is too large a number."), value=raw[:12])
         raise RuleError(N_("“{value}” is not a whole number."), value=raw[:20])
     return int(raw)
-
-
-def qr_svg(link: str) -> bytes:
-    """Return ``link`` as an SVG QR code."""
-    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
-    buffer = io.BytesIO()
-    image.save(buffer)
-    return buffer.getvalue()
-
-
-def qr_response(link: str) -> Response:
-    """Return ``link`` as an SVG QR code response, checked again each time it is shown.
-
-    The link can change under the same URL (the machine's network address after a move to
-    another Wi-Fi), so the phone revalidates: an unchanged link answers 304 by its ETag.
-    """
-    response = Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": "private, no-cache"})
-    response.set_etag(hashlib.sha256(link.encode()).hexdigest()[:32])
-    response.make_conditional(request)
-    return response
-
-
-def qr_data_uri(link: str) -> str:
-    """Return ``link`` as an SVG QR code in a data: URI (for a page shown once, never served again)."""
-    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(link)).decode()
