@@ -10,7 +10,23 @@ import pytest
 from companion.games import kinds
 from companion.games.contract import Event, Setup
 from companion.games.mission_red_planet import GAME as MRP
+from companion.games.mission_red_planet import cards
 from companion.games.mission_red_planet import rules as mrp
+from companion.games.mission_red_planet.rounds import calling_order, character_name, hand, next_to_act
+from companion.games.mission_red_planet.rule_options import (
+    BONUS_TIE,
+    CENTRAL_ZONES,
+    EMPTY_ZONES,
+    OPTIONS,
+    RECRUITER_RETURNS_ITSELF,
+    RESOURCE_TOKEN_WORTH,
+    RULE_VERSION,
+    RULES_CALLS_END_ROUND,
+    SUPPLY_1ST,
+    TIE_BREAK,
+    TOKEN_MIX_1ST,
+)
+from companion.games.mission_red_planet.state import SLUG
 from companion.games.scenario import replay
 from companion.games.scores import Scoreboard
 from companion.games.table import describe, extend, viewer
@@ -48,7 +64,7 @@ class Game:
     def play(self) -> tuple[TableState, Scoreboard]:
         state, board = replay(
             {
-                "game": mrp.SLUG,
+                "game": SLUG,
                 "players": self.players,
                 "options": self.options,
                 "seed": "mars",
@@ -132,14 +148,14 @@ def test_a_sole_final_majority_takes_the_resource_token_worth_three_score_tokens
     assert tokens(state, "Aki", "sylvanite") == 6
     assert points(board, "Aki", "sylvanite") == 12
     assert points(board, "Aki", "resource-tokens") == 6
-    _, board = Game(**{mrp.RESOURCE_TOKEN_WORTH: "three-points"}).zone(1, "sylvanite").crew(1, Aki=1).rounds(10).play()
+    _, board = Game(**{RESOURCE_TOKEN_WORTH: "three-points"}).zone(1, "sylvanite").crew(1, Aki=1).rounds(10).play()
     assert points(board, "Aki", "resource-tokens") == 3
 
 
 def test_empty_zones_keep_their_tokens_unless_the_option_discards_them() -> None:
     state, _ = Game().zone(7, "ice").rounds(8).play()
     assert state.game.pots[7] == 3
-    state, _ = Game(**{mrp.EMPTY_ZONES: "discard"}).zone(7, "ice").rounds(8).play()
+    state, _ = Game(**{EMPTY_ZONES: "discard"}).zone(7, "ice").rounds(8).play()
     assert state.game.pots[7] == 0
 
 
@@ -149,7 +165,7 @@ def test_unmapped_zones_produce_nothing() -> None:
 
 
 def test_the_score_token_supply_running_out_is_reported_and_points_still_count() -> None:
-    game = Game(**{mrp.SUPPLY_1ST: (1, 20, 20)}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=1)
+    game = Game(**{SUPPLY_1ST: (1, 20, 20)}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=1)
     state, board = game.rounds(8).play()
     # round 5: Aki 1 (supply now 0), Ben 1 from stand-ins; round 8: 2 each from stand-ins
     assert tokens(state, "Aki", "ice") == 3 and tokens(state, "Ben", "ice") == 3
@@ -198,12 +214,12 @@ def test_a_bonus_card_is_in_its_owners_log_only_until_the_end() -> None:
 
 
 def test_a_discovery_cards_effect_is_in_its_placers_log_until_it_is_turned_up() -> None:
-    game = Game().add(mrp.DISCOVERY, seat=2, zone=1, effect=mrp.cards.BARREN)
+    game = Game().add(mrp.DISCOVERY, seat=2, zone=1, effect=cards.BARREN)
     state, _ = game.play()
     placed = state.events[0]
     assert "scores nothing" in describe(MRP, state, placed, seat=2).render()
     assert describe(MRP, state, placed, seat=1).render().endswith("placed a discovery card face down on Zone 1")
-    state, _ = game.rounds(10).add(mrp.REVEAL, zone=1, effect=mrp.cards.BARREN).play()
+    state, _ = game.rounds(10).add(mrp.REVEAL, zone=1, effect=cards.BARREN).play()
     assert "scores nothing" in describe(MRP, state, placed, seat=1).render()
 
 
@@ -219,7 +235,7 @@ def test_discovery_cards_one_per_outer_zone_seven_at_most_scored_when_revealed()
     ):
         with pytest.raises(AssertionError):
             bad.play()
-    central = Game(**{mrp.CENTRAL_ZONES: (1, 2, 3)}).add(mrp.DISCOVERY, seat=1, zone=9)
+    central = Game(**{CENTRAL_ZONES: (1, 2, 3)}).add(mrp.DISCOVERY, seat=1, zone=9)
     central.play()
     _, board = (
         Game().add(mrp.DISCOVERY, seat=2, zone=1).rounds(10).add(mrp.DISCOVERY_POINTS, zone=1, seat=3, points=4).play()
@@ -228,7 +244,7 @@ def test_discovery_cards_one_per_outer_zone_seven_at_most_scored_when_revealed()
 
 
 def test_an_eighth_discovery_card_is_refused() -> None:
-    game = Game(**{mrp.CENTRAL_ZONES: (10, 10, 10)})
+    game = Game(**{CENTRAL_ZONES: (10, 10, 10)})
     for zone in range(1, 9):
         game.add(mrp.DISCOVERY, seat=1, zone=zone)
     with pytest.raises(AssertionError, match="Seven"):
@@ -261,13 +277,13 @@ def test_crew_cannot_go_below_zero_or_beyond_twenty_two() -> None:
 
 
 def test_a_zone_first_reached_draws_its_resource_from_the_seed_within_the_mix() -> None:
-    game = Game(**{mrp.TOKEN_MIX_1ST: (0, 0, 14)})
+    game = Game(**{TOKEN_MIX_1ST: (0, 0, 14)})
     state, _ = game.crew(1, Aki=1).play()
     assert state.game.resources == {1: "celerium"}
     drawn = [
         replay(
             {
-                "game": mrp.SLUG,
+                "game": SLUG,
                 "players": [{"name": n} for n in NAMES[:3]],
                 "seed": f"s{i}",
                 "events": [{"kind": mrp.SET_CREW, "payload": {"seat": 1, "zone": z, "count": 1}} for z in range(1, 11)],
@@ -279,7 +295,7 @@ def test_a_zone_first_reached_draws_its_resource_from_the_seed_within_the_mix() 
         values = list(state.game.resources.values())
         assert len(values) == 10 and values.count("ice") <= 6 and values.count("sylvanite") <= 4
     with pytest.raises(AssertionError):
-        Game(**{mrp.TOKEN_MIX_1ST: (0, 14, 0)}).zone(1, "ice").play()
+        Game(**{TOKEN_MIX_1ST: (0, 14, 0)}).zone(1, "ice").play()
 
 
 def test_editions_guard_player_counts_and_name_the_zones() -> None:
@@ -307,9 +323,7 @@ def test_a_final_tie_is_shared_unless_the_option_counts_crew() -> None:
     aki, ben = (next(p for p in board.players if p.name == n) for n in ("Aki", "Ben"))
     assert aki.total == ben.total and aki.rank == ben.rank == 1
     assert "share rank 1" in board.to_json()["tie_break"][0] or "shared rank 1" in board.to_json()["tie_break"][0]
-    _, board = (
-        Game(**{mrp.TIE_BREAK: "crew"}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=2).rounds(10).play()
-    )
+    _, board = Game(**{TIE_BREAK: "crew"}).zone(1, "ice").zone(2, "ice").crew(1, Aki=1).crew(2, Ben=2).rounds(10).play()
     assert [p.name for p in board.players][:2] == ["Ben", "Aki"]
     assert board.players[0].rank == 1 and board.players[1].rank == 2
 
@@ -321,7 +335,7 @@ def test_undoing_a_landing_and_landing_again_draws_the_same_resource_token() -> 
     from companion.games.table_state import TABLE_OPTIONS
 
     players = tuple(Player(seat, name, "#000000") for seat, name in enumerate(NAMES[:3], start=1))
-    setup = Setup(mrp.SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "seed")
+    setup = Setup(SLUG, players, resolve_options((*TABLE_OPTIONS, *MRP.options), {}), "seed")
     landed = fold(MRP, setup, [Event(1, mrp.LAND, {"seat": 1, "zone": 4, "count": 1}, author=1)])
     drawn = landed.game.resources[4]
     _event, undone = decide(MRP, landed, Event(2, "void", {"target": 1}, author=1))
@@ -337,7 +351,7 @@ def test_with_our_own_components_the_app_never_draws_and_tokens_come_when_reveal
     assert state.game.resources == {4: "celerium"}
     game.rounds(5)
     state, _board = replay(
-        {"game": mrp.SLUG, "players": game.players, "options": game.options, "seed": "mars", "events": game.events}
+        {"game": SLUG, "players": game.players, "options": game.options, "seed": "mars", "events": game.events}
     )
     assert state.game.round == 5  # the end of round 5 waits for zone 5's token
     assert "Enter the resource tokens of zones 5" in next(iter(state.skipped.values())).render()
@@ -390,7 +404,7 @@ def test_a_bonus_card_naming_a_zone_scores_only_for_the_most_crew_there() -> Non
 @pytest.mark.parametrize(("option", "each"), [("not-most", 0), ("most", 5)])
 def test_a_tie_for_the_most_meets_a_bonus_card_only_if_the_option_says_so(option: str, each: int) -> None:
     card = {"counts": "crew-on-mars", "points": 5}  # the condition defaults to "the most"
-    game = Game(**{mrp.BONUS_TIE: option}).zone(1, "ice").zone(2, "ice")
+    game = Game(**{BONUS_TIE: option}).zone(1, "ice").zone(2, "ice")
     game.add(mrp.BONUS, seat=1, **card).add(mrp.BONUS, seat=2, **card).crew(1, Aki=2).crew(2, Ben=2, Chika=1)
     _, board = game.rounds(10).play()
     assert (points(board, "Aki", "bonus"), points(board, "Ben", "bonus")) == (each, each)
@@ -565,8 +579,8 @@ def picks(game: Game, **characters: int) -> Game:
 def test_characters_act_from_1_to_9_and_the_same_character_clockwise_from_the_first_player() -> None:
     game = picks(Game().rounds(1).add(mrp.END_ROUND, first_player=2), Aki=5, Ben=7, Chika=5)
     state, _ = game.play()
-    assert mrp.calling_order(state.setup, state.game) == (3, 1, 2)  # Ben is first: clockwise Ben, Chika, Aki
-    assert mrp.next_to_act(state.setup, state.game) == 3
+    assert calling_order(state.setup, state.game) == (3, 1, 2)  # Ben is first: clockwise Ben, Chika, Aki
+    assert next_to_act(state.setup, state.game) == 3
     with pytest.raises(AssertionError, match="Chika's character that acts now"):
         game.add(mrp.ACTED, seat=1).play()
     game.events.pop()
@@ -576,8 +590,8 @@ def test_characters_act_from_1_to_9_and_the_same_character_clockwise_from_the_fi
 
 def test_the_second_edition_counts_down_from_9() -> None:
     state, _ = picks(Game(edition="2nd"), Aki=2, Ben=9, Chika=4).play()
-    assert mrp.calling_order(state.setup, state.game) == (2, 3, 1)
-    assert mrp.character_name(state.setup, 9).render() == "9 Recruiter"
+    assert calling_order(state.setup, state.game) == (2, 3, 1)
+    assert character_name(state.setup, 9).render() == "9 Recruiter"
 
 
 def test_whoever_acts_last_takes_the_first_player_token() -> None:
@@ -592,20 +606,20 @@ def test_a_used_character_comes_back_only_with_the_recruiter() -> None:
     def round_of(game: Game, aki: int, others: int) -> Game:
         picks(game, Aki=aki, Ben=others, Chika=others)
         state, _ = game.play()
-        for seat in mrp.calling_order(state.setup, state.game):
+        for seat in calling_order(state.setup, state.game):
             game.add(mrp.ACTED, seat=seat)
         return game.rounds(1)
 
     game = round_of(Game(), 5, 2)
     state, _ = game.play()
-    assert mrp.hand(state.setup, state.game, 1) == (1, 2, 3, 4, 6, 7, 8, 9)
+    assert hand(state.setup, state.game, 1) == (1, 2, 3, 4, 6, 7, 8, 9)
     with pytest.raises(AssertionError, match="Aki has already used character 5"):
         picks(round_of(Game(), 5, 2), Aki=5).play()
     game = round_of(round_of(Game(), 5, 2), 1, 3)  # the Recruiter: every used character comes back
     state, _ = game.play()
-    assert mrp.hand(state.setup, state.game, 1) == tuple(range(1, 10))
-    state, _ = round_of(round_of(Game(**{mrp.RECRUITER_RETURNS_ITSELF: False}), 5, 2), 1, 3).play()
-    assert mrp.hand(state.setup, state.game, 1) == tuple(range(2, 10))
+    assert hand(state.setup, state.game, 1) == tuple(range(1, 10))
+    state, _ = round_of(round_of(Game(**{RECRUITER_RETURNS_ITSELF: False}), 5, 2), 1, 3).play()
+    assert hand(state.setup, state.game, 1) == tuple(range(2, 10))
 
 
 def test_a_character_is_face_down_on_other_phones_until_it_is_called() -> None:
@@ -638,7 +652,7 @@ def test_every_phone_is_offered_the_same_remembered_cards_whatever_the_seats_hol
 def called_through(game: Game, count: int) -> Game:
     """Say "done" for the characters called this round until ``count`` of them have acted."""
     state, _ = game.play()
-    for seat in mrp.calling_order(state.setup, state.game)[len(state.game.acted) : count]:
+    for seat in calling_order(state.setup, state.game)[len(state.game.acted) : count]:
         game.add(mrp.ACTED, seat=seat)
     return game
 
@@ -703,7 +717,7 @@ def test_a_table_started_before_the_rule_replays_its_round_ended_mid_calls_as_re
     from companion.games.table import fold
 
     state, _ = called_through(picks(Game(), Aki=2, Ben=6, Chika=4), 1).play()
-    older = Setup(state.setup.game, state.setup.players, without(state.setup.options, mrp.RULE_VERSION), "mars")
+    older = Setup(state.setup.game, state.setup.players, without(state.setup.options, RULE_VERSION), "mars")
     events = [*state.events, Event(state.last_seq + 1, mrp.END_ROUND, {"round": 1}, by_host=True)]
     replayed = fold(MRP, older, events)
     assert not replayed.skipped and replayed.game.round == 2 and not replayed.game.characters
@@ -718,8 +732,8 @@ def test_the_rule_version_is_never_asked_and_a_new_table_takes_the_newest() -> N
     from companion.games.options import relevant_options
 
     state, _ = Game().play()
-    assert state.setup.options[mrp.RULE_VERSION] == mrp.RULES_CALLS_END_ROUND
-    assert mrp.RULE_VERSION not in {o.key for o in relevant_options(mrp.OPTIONS, state.setup.options)}
+    assert state.setup.options[RULE_VERSION] == RULES_CALLS_END_ROUND
+    assert RULE_VERSION not in {o.key for o in relevant_options(OPTIONS, state.setup.options)}
 
 
 def news_of(before: TableState, after: TableState) -> list[tuple[str, int | None, str]]:
@@ -747,6 +761,6 @@ def test_the_same_player_called_first_in_two_rounds_is_told_both_times() -> None
     first_round, _ = picks(Game(), Aki=1, Ben=6).play()
     first_round = decide_on(first_round, mrp.CHARACTER, seat=3, character=4)
     second, _ = picks(game, Aki=1, Ben=7, Chika=5).play()  # the Recruiter came back: Aki is called first again
-    assert mrp.next_to_act(second.setup, second.game) == 1
+    assert next_to_act(second.setup, second.game) == 1
     told = news_of(first_round, second)
     assert (TURN, 1, "Your character is called, Aki: 1 Recruiter acts now.") in told

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.games.contract import Setup
-from companion.games.mission_red_planet.rules import RedPlanet, character_name, next_to_act
+from companion.games.mission_red_planet.rounds import character_name, next_to_act
+from companion.games.mission_red_planet.state import RedPlanet
 from companion.games.news import SCORING, TURN, News
 from companion.games.words import N_, msg
 
