@@ -8,7 +8,12 @@ from companion.games.contract import Setup
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.space_base import news, rules
+from companion.games.space_base.cards import REWARD_KINDS
 from companion.games.space_base.catalogue import CATALOGUE
+from companion.games.space_base.scoring import score_space_base
+from companion.games.space_base.start import OPTIONS, initial_state
+from companion.games.space_base.state import SLUG
+from companion.games.space_base.turns import active_seat
 from companion.games.space_base.view import space_base_view
 from companion.games.words import N_
 
@@ -18,22 +23,22 @@ def check_setup(setup: Setup) -> None:
     check_player_count(2, 5, len(setup.players))
 
 
-_kinds = ", ".join(f"`{kind}`" for kind in rules.REWARD_KINDS)
+_kinds = ", ".join(f"`{kind}`" for kind in REWARD_KINDS)
 GAME = BoardGame(
     is_over=news.is_over,
-    slug=rules.SLUG,
+    slug=SLUG,
     name=N_("Space Base"),
     min_players=2,
     max_players=5,
-    options=rules.OPTIONS,
+    options=OPTIONS,
     moves=rules.MOVES,
     templates=str(Path(__file__).parent / "templates"),
     bgg_id=242302,  # BoardGameGeek, for BG Stats
     check_setup=check_setup,
-    initial_state=rules.initial_state,
-    score_state=rules.score_space_base,
+    initial_state=initial_state,
+    score_state=score_space_base,
     view=space_base_view,
-    active_seat=rules.active_seat,
+    active_seat=active_seat,
     catalogue=CATALOGUE,
     reference_lines=(
         "",

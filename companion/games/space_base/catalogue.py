@@ -17,6 +17,9 @@ from companion.games.mechanics.catalogue import Catalogue
 from companion.games.moves import Move
 from companion.games.payloads import check_payload
 from companion.games.space_base import rules
+from companion.games.space_base.cards import card_from
+from companion.games.space_base.purchases import PURCHASE
+from companion.games.space_base.state import SLUG
 from companion.games.words import N_, RuleError, msg
 
 FORMAT = "table-companion/space-base-cards"
@@ -32,9 +35,9 @@ def _card_move() -> Move:
 def card_facts(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Return the card facts among ``fields`` (a move's payload or a catalogue entry), checked, or raise RuleError."""
     facts = {name: fields[name] for name in rules.CARD_FIELDS if name in fields}
-    checked = check_payload(_card_move(), {**facts, "seat": 1, "how": rules.PURCHASE})
+    checked = check_payload(_card_move(), {**facts, "seat": 1, "how": PURCHASE})
     facts = {name: checked[name] for name in rules.CARD_FIELDS if name in checked}  # texts trimmed, blanks left out
-    rules.card_from(facts)
+    card_from(facts)
     return facts
 
 
@@ -44,12 +47,12 @@ def export_catalogue(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     for fields in cards:
         facts = card_facts(fields)
         seen.setdefault(tuple(sorted(facts.items())), facts)
-    return {"format": FORMAT, "version": VERSION, "game": rules.SLUG, "cards": list(seen.values())}
+    return {"format": FORMAT, "version": VERSION, "game": SLUG, "cards": list(seen.values())}
 
 
 def import_catalogue(document: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
     """Return the card facts of a catalogue file, each checked as a purchase checks it, or raise RuleError."""
-    if document.get("format") != FORMAT or document.get("version") != VERSION or document.get("game") != rules.SLUG:
+    if document.get("format") != FORMAT or document.get("version") != VERSION or document.get("game") != SLUG:
         raise RuleError(N_("This is not a Space Base card catalogue (version {version})."), version=VERSION)
     unexpected = sorted(str(key) for key in set(document) - FILE_KEYS)
     if unexpected:

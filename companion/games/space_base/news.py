@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.space_base.rules import SpaceBase
+from companion.games.space_base.state import SpaceBase
 
 
 def is_over(state: SpaceBase) -> bool:
