@@ -256,9 +256,9 @@ def _restore(file: Path, engine: Any) -> Any:
     import shutil
     import tempfile
 
+    from companion.storage.backup import copy_tables
     from companion.storage.db import make_engine
     from companion.storage.migrate import upgrade
-    from companion.storage.store import copy_tables
 
     with tempfile.TemporaryDirectory() as folder:
         # A backup from an older release is brought to this schema on a copy, never in place.

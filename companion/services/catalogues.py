@@ -13,7 +13,7 @@ from companion.games.mechanics.catalogue import Catalogue, parse_catalogue_file
 from companion.games.moves import Move
 from companion.games.registry import get_game
 from companion.games.words import N_, RuleError
-from companion.storage import cards, store
+from companion.storage import cards
 
 REMEMBERED_PER_MOVE = 24
 REMEMBERED_FROM_FILES = 240  # more cards than a game prints (Space Base: 60 starting ships, 132 ships)
@@ -70,7 +70,7 @@ def _typed_payloads(engine: Engine, moves: Sequence[Move], limit: int) -> list[d
     """
     kinds = [move.kind for move in moves]
     secret_kinds = [move.kind for move in moves if move.secret is not None]
-    return store.recent_payloads(engine, kinds=kinds, limit=limit, secret_kinds=secret_kinds)
+    return cards.recent_payloads(engine, kinds=kinds, limit=limit, secret_kinds=secret_kinds)
 
 
 def _distinct(values: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], ...]:

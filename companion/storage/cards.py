@@ -11,12 +11,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, and_, func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from companion.storage.db import read_session, write_session
-from companion.storage.models import CatalogueCardRecord
+from companion.storage.models import CatalogueCardRecord, EventRecord, PlayRecord
 
 
 class CatalogueFull(Exception):
@@ -67,3 +67,21 @@ def stored_cards(engine: Engine, *, game: str) -> list[tuple[str, dict[str, Any]
     )
     with read_session(engine) as session:
         return [(kind, dict(facts)) for kind, facts in session.exec(query).all()]
+
+
+def recent_payloads(
+    engine: Engine, *, kinds: Sequence[str], limit: int, secret_kinds: Sequence[str] = ()
+) -> list[dict[str, Any]]:
+    """Return the payloads of the newest events of ``kinds`` at every table of this server, newest first.
+
+    Those of ``secret_kinds`` come only from tables that have ended (their play is kept), where
+    every secret has been revealed.
+    """
+    public = [kind for kind in kinds if kind not in secret_kinds]
+    ended = col(EventRecord.table_id).in_(select(PlayRecord.table_id))
+    query = select(EventRecord.payload).where(
+        or_(col(EventRecord.kind).in_(public), and_(col(EventRecord.kind).in_(list(secret_kinds)), ended))
+    )
+    query = query.order_by(col(EventRecord.id).desc()).limit(limit)
+    with read_session(engine) as session:
+        return [dict(payload) for payload in session.exec(query).all()]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -72,17 +71,6 @@ def write_problem(engine: Engine) -> str | None:
         if reason == READ_ONLY:
             return "the database is read-only: entries will be refused (503) until it is writable"
         return f"the database cannot be used: {type(error).__name__}: {error}".splitlines()[0]
-
-
-_names: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
-
-
-def database_name(engine: Engine) -> str:
-    """Return the engine's URL as text, the database's name in the caches (rendered once per engine)."""
-    name = _names.get(engine)
-    if name is None:
-        name = _names[engine] = str(engine.url)
-    return name
 
 
 def make_engine(url: str) -> Engine:

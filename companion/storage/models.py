@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, LargeBinary, UniqueConstraint
+from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -51,21 +51,6 @@ class EventRecord(SQLModel, table=True):
     by_host: bool = False
     idempotency_key: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
-
-
-class FoldRecord(SQLModel, table=True):
-    """A cache of one table's fold up to entry ``seq`` (one row per table, overwritten): never the source of truth.
-
-    ``state`` is the folded state without its ledger, pickled; ``version`` fingerprints the code
-    and data of the games that folded it (another version is not read).
-    """
-
-    __tablename__ = "fold_cache"
-
-    table_id: int = Field(foreign_key="game_table.id", primary_key=True)
-    seq: int
-    version: str = Field(max_length=64)
-    state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
 
 
 # -- Results and history: written when a table ends (the ledger itself is never changed) ---------

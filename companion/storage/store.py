@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Text, and_, bindparam, cast, insert, or_, update
+from sqlalchemy import Connection, Engine, Text, cast, insert, update
 from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from companion.games.contract import Event, Player, Setup
 from companion.storage.db import read_session, write_session, write_transaction
-from companion.storage.models import EventRecord, FoldRecord, PlayRecord, TableRecord, utcnow
+from companion.storage.models import EventRecord, TableRecord, utcnow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 
@@ -108,15 +108,6 @@ def _jsonable(options: Any) -> dict[str, Any]:
     return {key: list(value) if isinstance(value, tuple) else value for key, value in options.items()}
 
 
-# Built once and run with the value bound: building a statement per request was a quarter of a
-# look-up's CPU (706 against 520 µs a table found by its code, one process, 2026-11-26); read as
-# a row of columns, not an ORM object (measured in docs/benchmarks.md).
-_TABLE_BY = {
-    name: select(TableRecord).where(getattr(TableRecord, name) == bindparam("value"))
-    for name in ("code", "join_token", "watch_token", "results_token")
-}
-
-
 def find_table(
     engine: Engine,
     *,
@@ -132,7 +123,7 @@ def find_table(
     if name is None:
         return None
     with engine.connect() as connection:  # a row of columns: every request looks its table up
-        row = connection.execute(_TABLE_BY[name], {"value": value}).first()
+        row = connection.execute(select(TableRecord).where(getattr(TableRecord, name) == value)).first()
         return None if row is None else _table_info(row)
 
 
@@ -183,8 +174,7 @@ class Appending:
     :mod:`companion.storage.db`); PostgreSQL locks the table's row (``SELECT … FOR UPDATE``). Appends to
     one table are so taken one after the other, and the next entry is numbered ``last_seq + 1``.
     The row and the entries are read and written as statements on the transaction's connection, not
-    as ORM objects: the unit of work's flush was a quarter of an entry's instructions (measured in
-    docs/benchmarks.md).
+    as ORM objects (docs/benchmarks.md, "An entry's statements").
     """
 
     def __init__(self, connection: Connection, table_id: int, last_seq: int) -> None:
@@ -199,7 +189,7 @@ class Appending:
 
     def stored(self, key: str) -> Event | None:
         """Return the entry stored under an idempotency key, if there is one."""
-        row = self._connection.execute(_BY_KEY, {"table": self._table_id, "key": key}).first()
+        row = self._connection.execute(_by_key(self._table_id, key)).first()
         return None if row is None else _event(row)
 
     def events_after(self, seq: int) -> list[Event]:
@@ -219,17 +209,16 @@ class Appending:
             "idempotency_key": key,
             "created_at": event.at or utcnow(),
         }
-        self._connection.execute(_INSERT_EVENT, row)
-        self._connection.execute(_SET_LAST_SEQ, {"table": self._table_id, "seq": event.seq})
+        self._connection.execute(insert(EventRecord), row)
+        self._connection.execute(
+            update(TableRecord).where(col(TableRecord.id) == self._table_id).values(last_seq=event.seq)
+        )
         self._last_seq = event.seq
 
 
-_BY_KEY = columns(EventRecord).where(
-    col(EventRecord.table_id) == bindparam("table"), col(EventRecord.idempotency_key) == bindparam("key")
-)
-_LOCK_TABLE = columns(col(TableRecord.last_seq)).where(col(TableRecord.id) == bindparam("table")).with_for_update()
-_INSERT_EVENT = insert(EventRecord)
-_SET_LAST_SEQ = update(TableRecord).where(col(TableRecord.id) == bindparam("table")).values(last_seq=bindparam("seq"))
+def _by_key(table_id: int, key: str) -> Any:
+    """The entry stored under an idempotency key, as a statement."""
+    return columns(EventRecord).where(col(EventRecord.table_id) == table_id, col(EventRecord.idempotency_key) == key)
 
 
 @contextmanager
@@ -240,7 +229,8 @@ def appending(engine: Engine, table_id: int) -> Iterator[Appending]:
     entry is inserted, and nothing is stored; :func:`stored_event` then finds the first entry.
     """
     with write_transaction(engine) as connection:
-        last_seq = connection.execute(_LOCK_TABLE, {"table": table_id}).scalar()
+        locked = columns(col(TableRecord.last_seq)).where(col(TableRecord.id) == table_id).with_for_update()
+        last_seq = connection.execute(locked).scalar()
         if last_seq is None:
             raise LookupError(f"no table {table_id}")
         yield Appending(connection, table_id, last_seq)
@@ -249,7 +239,7 @@ def appending(engine: Engine, table_id: int) -> Iterator[Appending]:
 def stored_event(engine: Engine, table_id: int, key: str) -> Event | None:
     """Return the entry stored under an idempotency key, if there is one (outside any append)."""
     with engine.connect() as connection:
-        row = connection.execute(_BY_KEY, {"table": table_id, "key": key}).first()
+        row = connection.execute(_by_key(table_id, key)).first()
         return None if row is None else _event(row)
 
 
@@ -258,9 +248,7 @@ def _events_after(connection: Connection, table_id: int, after: int) -> list[Eve
 
     The payloads come as text (cast in SQL: PostgreSQL's driver would decode each itself) and are
     decoded by one ``json.loads`` of them all; the times come as text too (:func:`_utc_text`).
-    Measured on 10,000 entries, in one run: 44 ms of CPU against 74 ms through the columns' own
-    types (a JSON decode and a time-zone conversion per row), before the times came as text:
-    ``datetime.replace`` alone takes 2–4 µs here, 100–200 ms of a 50,000-entry table's read.
+    Kept for the cold board of a long table (docs/benchmarks.md, "Reading a ledger").
     """
     query = (
         columns(
@@ -286,94 +274,3 @@ def load_events(engine: Engine, table_id: int, after: int = 0) -> list[Event]:
     """Return the table's events with ``seq > after``, in order."""
     with engine.connect() as connection:
         return _events_after(connection, table_id, after)
-
-
-@dataclass(frozen=True)
-class KeptFold:
-    """A table's fold up to entry ``seq``, as :func:`keep_fold` stored it."""
-
-    seq: int
-    version: str
-    state: bytes
-
-
-def kept_fold(engine: Engine, table_id: int) -> KeptFold | None:
-    """Return the table's kept fold, if one was kept."""
-    with read_session(engine) as session:
-        record = session.get(FoldRecord, table_id)
-        return None if record is None else KeptFold(record.seq, record.version, record.state)
-
-
-def keep_fold(engine: Engine, table_id: int, *, seq: int, version: str, state: bytes) -> None:
-    """Keep the table's fold up to entry ``seq`` in its one row (a newer one kept meanwhile stays)."""
-    try:
-        with write_session(engine) as session:
-            record = session.get(FoldRecord, table_id)
-            if record is None:
-                session.add(FoldRecord(table_id=table_id, seq=seq, version=version, state=state))
-            elif record.seq < seq or record.version != version:
-                record.seq, record.version, record.state = seq, version, state
-                session.add(record)
-    except IntegrityError:  # another worker kept one first: a cache, either will do
-        pass
-
-
-def recent_payloads(
-    engine: Engine, *, kinds: Sequence[str], limit: int, secret_kinds: Sequence[str] = ()
-) -> list[dict[str, Any]]:
-    """Return the payloads of the newest events of ``kinds`` at every table of this server, newest first.
-
-    Those of ``secret_kinds`` come only from tables that have ended (their play is kept), where
-    every secret has been revealed.
-    """
-    public = [kind for kind in kinds if kind not in secret_kinds]
-    ended = col(EventRecord.table_id).in_(select(PlayRecord.table_id))
-    query = select(EventRecord.payload).where(
-        or_(col(EventRecord.kind).in_(public), and_(col(EventRecord.kind).in_(list(secret_kinds)), ended))
-    )
-    query = query.order_by(col(EventRecord.id).desc()).limit(limit)
-    with read_session(engine) as session:
-        return [dict(payload) for payload in session.exec(query).all()]
-
-
-@dataclass(frozen=True)
-class Restored:
-    """What a restore did: the codes of the tables copied, and of those already there (left alone)."""
-
-    copied: tuple[str, ...]
-    skipped: tuple[str, ...]
-
-
-def copy_tables(source: Engine, target: Engine) -> Restored:
-    """Copy every table and its whole ledger (codes, links, seeds, keys, times) from ``source``.
-
-    A table whose code, join or watch link is already in ``target`` is left alone and reported,
-    so restoring twice, or into a database in use, never doubles or overwrites anything.
-    """
-    copied, skipped = [], []
-    with read_session(source) as reading:
-        tables = reading.exec(select(TableRecord).order_by(col(TableRecord.id))).all()
-        for table in tables:
-            with write_session(target) as writing:
-                clash = writing.exec(
-                    select(TableRecord.id).where(
-                        (col(TableRecord.code) == table.code)
-                        | (col(TableRecord.join_token) == table.join_token)
-                        | (col(TableRecord.watch_token) == table.watch_token)
-                        | (col(TableRecord.results_token) == table.results_token)
-                    )
-                ).first()
-                if clash is not None:
-                    skipped.append(table.code)
-                    continue
-                fields = table.model_dump(exclude={"id"})
-                fresh = TableRecord(**fields)
-                writing.add(fresh)
-                writing.flush()
-                events = reading.exec(
-                    select(EventRecord).where(EventRecord.table_id == table.id).order_by(col(EventRecord.seq))
-                ).all()
-                for row in events:
-                    writing.add(EventRecord(**{**row.model_dump(exclude={"id"}), "table_id": fresh.id}))
-                copied.append(table.code)
-    return Restored(tuple(copied), tuple(skipped))
