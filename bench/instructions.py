@@ -95,7 +95,9 @@ def requests(mode: str, table: dict[str, Any]) -> tuple[Any, Callable[[int], lis
     if mode.startswith("minimal"):
         from bench.minimal_sqlite import app
 
-        insert = lambda: base_environ("POST", "/", b"kind=tally.add&delta=1")  # noqa: E731
+        def insert() -> Environ:
+            return base_environ("POST", "/", b"kind=tally.add&delta=1")
+
         if mode == "minimal":
             return app, lambda n: [insert()]
         return app, lambda n: [insert()] + [base_environ("GET", "/board") for _ in range(4)]

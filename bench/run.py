@@ -3,15 +3,23 @@
     .venv/bin/python bench/run.py [--seconds 4] [--rounds 3] [--clients 20] [--streams 10000] [--stream-workers 2]
 
 Load comes from wrk (Debian's package) when installed, else from Python threads (``--client``).
-Every throughput figure is taken in interleaved rounds (app, yardstick, app, yardstick, ...) on
+Every throughput figure is taken in interleaved rounds (app, floor, yardstick, app, ...) on
 gunicorn + gevent with one worker (``companion/web/gunicorn_conf.py``), and reported as the median
-round with its ratio to the yardstick measured in the same run:
+round with its ratios measured in the same run.
+
+The headline (printed first, and on stderr as lines to read) is the app against the floor
+(``bench/floor.py``: the same stock extensions configured the same way, one select and one insert
+per POST, one select and a fixed 10 KB board per GET, no app logic), throughput and server CPU
+per request, beside issue 41's targets: entry POST (htmx) >= 0.7, board GET >= 0.85, PostgreSQL
+entry POST >= 0.7, a tap and four phones' board fetches >= 0.6; and the first visit with the
+service worker's downloads <= 45 KB. Then the yardstick figures of the earlier issues:
 
 - event POST answered by a redirect, and as a phone sends it (htmx, answered 204: the phone then fetches its board);
 - the board fragment GET every phone makes after every entry, plain and compressed (brotli, as phones accept it);
 - yardstick: a minimal Flask app inserting one row in SQLite (``bench/minimal_sqlite.py``);
 - PostgreSQL event POST against a minimal PostgreSQL insert app (``bench/minimal_postgres.py``);
-- first page load on the wire (HTML, CSS, JS as sent, brotli or gzip as the phone accepts);
+- first page load on the wire (HTML, CSS, JS as sent, brotli or gzip as the phone accepts), and the
+  first visit with what the service worker downloads as it installs (manifest, icon, its app shell);
 - the board of a table of 2,000, 10,000 and 50,000 entries on a fresh worker (every entry read and
   folded), and the undo of its first entry at 10,000 and 50,000 (the table folded again without it);
 - open streams (Redis, one worker per core): event -> arrival latency and the home page meanwhile.
@@ -22,6 +30,7 @@ Not a test: machines are shared and noisy; compare the ratios measured within on
 from __future__ import annotations
 
 import argparse
+import functools
 import http.client
 import json
 import os
@@ -191,6 +200,19 @@ def seated_table(port: int) -> tuple[str, ...]:
         assert status == 303, status
         seats.append(phone.cookie)
     return (code, cookie, token, *seats)
+
+
+def floor_table(port: int) -> tuple[str, ...]:
+    """A table of the floor app (bench/floor.py): (code, host cookie, host's CSRF token, 4 seated phones' cookies)."""
+    code = uuid.uuid4().hex[:6].upper()
+    host = Phone(port)
+    _s, page, _h = host.request("GET", f"/join/{code}")
+    seats = []
+    for seat in range(1, 5):
+        phone = Phone(port)
+        phone.request("GET", f"/join/{code}?seat={seat}")
+        seats.append(phone.cookie)
+    return (code, host.cookie, csrf(page), *seats)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -488,6 +510,49 @@ def first_page_on_the_wire(port: int) -> dict[str, Any]:
     return {"total_bytes": sum(size for size, _ in parts.values()), "parts": parts}
 
 
+def first_visit_with_service_worker(port: int) -> dict[str, Any]:
+    """Bytes a phone downloads on its first visit to a table: the page, what it loads (CSS, JS, icon,
+    manifest), the service worker, and the app shell the service worker caches as it installs.
+
+    Each URL is counted once: the shell is cached under the very URLs the page loaded (``?v=``
+    digests, a year immutable), so the service worker takes those from the HTTP cache. Bodies as
+    sent to a phone accepting brotli and gzip; headers are not counted.
+    """
+    code, cookie, _ = new_table(port)
+    phone = Phone(port, cookie)
+    accept = {"Accept-Encoding": "br, gzip"}
+    parts: dict[str, tuple[int, str]] = {}
+
+    def fetch(path: str) -> None:
+        if path not in parts:
+            _s, body, headers = phone.request("GET", path, headers=accept)
+            parts[path] = (len(body), headers.get("Content-Encoding", "identity"))
+
+    fetch(f"/t/{code}")
+    _s, plain, _h = phone.request("GET", f"/t/{code}")
+    head = plain.decode()
+    loaded = re.findall(r'<script src="([^"]+)"', head)
+    loaded += re.findall(r'<link rel="(?:stylesheet|icon|manifest)" href="([^"]+)"', head)
+    for path in loaded:
+        fetch(path.replace("&amp;", "&"))
+    _s, worker, _h = phone.request("GET", "/sw.js")
+    fetch("/sw.js")
+    shell = re.search(r"var SHELL = (\[.*?\]);", worker.decode())
+    for path in json.loads(shell.group(1)) if shell else []:
+        fetch(path)
+    return {"total_bytes": sum(size for size, _ in parts.values()), "parts": parts}
+
+
+def board_bytes(port: int, table: tuple[str, ...]) -> dict[str, int]:
+    """Size of one seated phone's board fragment: plain, and brotli as phones fetch it."""
+    code, seat = table[0], table[3]
+    sizes = {}
+    for name, accept in (("plain", {}), ("brotli", {"Accept-Encoding": "gzip, deflate, br"})):
+        _s, body, _h = Phone(port, seat).request("GET", f"/t/{code}", headers={"HX-Request": "true", **accept})
+        sizes[name] = len(body)
+    return sizes
+
+
 def long_table(folder: str, events: int) -> tuple[str, str, str]:
     """A database holding a short table and a Mission: Red Planet table of ``events`` entries.
 
@@ -700,17 +765,34 @@ def guarded(measure: Callable[[], Any]) -> Any:
 
 
 SQLITE_LOADS = ("event_post_redirect", "event_post_htmx", "board_fragment_get", "board_fragment_get_compressed")
+# The headline: the app against the floor (bench/floor.py), each load beside the floor's own, with
+# the issue's targets (issue 41). (app load, floor load, where they were measured, target ratio.)
+FLOOR_MEASURES = {
+    "entry POST (htmx, 204)": ("event_post_htmx", "floor_event_post_htmx", "sqlite", 0.7),
+    "board GET": ("board_fragment_get", "floor_board_fragment_get", "sqlite", 0.85),
+    "board GET, brotli as phones fetch it": (
+        "board_fragment_get_compressed",
+        "floor_board_fragment_get_compressed",
+        "sqlite",
+        0.85,
+    ),
+    "PostgreSQL entry POST (htmx, 204)": ("event_post_htmx", "floor_event_post_htmx", "postgres", 0.7),
+    "a tap and four phones' board fetches": ("tap_and_four_boards", "floor_tap_and_four_boards", "sqlite", 0.6),
+}
+FIRST_VISIT_TARGET_BYTES = 45 * 1024
 
 
 def sqlite_http(folder: str, args: argparse.Namespace) -> dict[str, Any]:
-    """The app on SQLite against the minimal SQLite app, in interleaved rounds; the first page's bytes."""
+    """The app on SQLite against the floor and the minimal SQLite app, in interleaved rounds; first visits' bytes."""
     url = f"sqlite:///{folder}/bench.sqlite3"
     upgrade(url)
     app = Server("companion.web.wsgi:app", {"COMPANION_DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench"})
+    floor = Server("bench.floor:app", {"BENCH_SQLITE_PATH": f"{folder}/floor.sqlite3", "BENCH_SECRET_KEY": "bench"})
     yardstick = Server("bench.minimal_sqlite:app", {"BENCH_SQLITE_PATH": f"{folder}/minimal.sqlite3"})
     result: dict[str, Any] = {}
     try:
         tables = [seated_table(app.port) for _ in range(max(1, args.clients // 5))]
+        floor_tables = [floor_table(floor.port) for _ in range(max(1, args.clients // 5))]
         measured = interleaved(
             args.rounds,
             args.seconds,
@@ -719,17 +801,27 @@ def sqlite_http(folder: str, args: argparse.Namespace) -> dict[str, Any]:
             {
                 "event_post_redirect": Load(app, "redirect", tables),
                 "event_post_htmx": Load(app, "htmx", tables),
+                "floor_event_post_htmx": Load(floor, "htmx", floor_tables),
                 "board_fragment_get": Load(app, "get", tables),
+                "floor_board_fragment_get": Load(floor, "get", floor_tables),
                 "board_fragment_get_compressed": Load(app, "get_compressed", tables),
+                "floor_board_fragment_get_compressed": Load(floor, "get_compressed", floor_tables),
                 "tap_and_four_boards": Load(app, "tap", tables),
+                "floor_tap_and_four_boards": Load(floor, "tap", floor_tables),
                 "minimal_sqlite_insert": Load(yardstick, "minimal", []),
                 "minimal_tap_and_four_boards": Load(yardstick, "minimal_tap", []),
             },
         )
+        result["board_bytes"] = {
+            "app": board_bytes(app.port, tables[0]),
+            "floor": board_bytes(floor.port, floor_tables[0]),
+        }
         result["first_page_on_the_wire"] = first_page_on_the_wire(app.port)
+        result["first_visit_with_service_worker"] = first_visit_with_service_worker(app.port)
         result["server_memory_mib"] = app.memory_mib()
     finally:
         app.stop()
+        floor.stop()
         yardstick.stop()
     base, tap_base = measured["minimal_sqlite_insert"], measured["minimal_tap_and_four_boards"]
     bases = {name: base for name in SQLITE_LOADS} | {"tap_and_four_boards": tap_base}
@@ -740,14 +832,16 @@ def sqlite_http(folder: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def postgres_http(folder: str, args: argparse.Namespace) -> dict[str, Any] | str:
-    """The app's entry POST on PostgreSQL against the minimal PostgreSQL app, in interleaved rounds."""
+    """The app's entry POST on PostgreSQL against the floor and the minimal PostgreSQL app, in interleaved rounds."""
     pg = postgres_url(folder)
     if pg is None:
         return "not reachable"
     app = Server("companion.web.wsgi:app", {"COMPANION_DATABASE_URL": pg, "COMPANION_SECRET_KEY": "bench"})
+    floor = Server("bench.floor:app", {"BENCH_POSTGRES_URL": pg, "BENCH_SECRET_KEY": "bench"})
     yardstick = Server("bench.minimal_postgres:app", {"BENCH_POSTGRES_URL": pg, "BENCH_CONNECTIONS": str(args.clients)})
     try:
-        tables = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
+        tables: list[tuple[str, ...]] = [new_table(app.port) for _ in range(max(1, args.clients // 5))]
+        floor_tables = [floor_table(floor.port) for _ in range(max(1, args.clients // 5))]
         measured = interleaved(
             args.rounds,
             args.seconds,
@@ -756,11 +850,13 @@ def postgres_http(folder: str, args: argparse.Namespace) -> dict[str, Any] | str
             {
                 "event_post_redirect": Load(app, "redirect", tables),
                 "event_post_htmx": Load(app, "htmx", tables),
+                "floor_event_post_htmx": Load(floor, "htmx", floor_tables),
                 "minimal_postgres_insert": Load(yardstick, "minimal", []),
             },
         )
     finally:
         app.stop()
+        floor.stop()
         yardstick.stop()
         drop_postgres(pg)
     base = measured["minimal_postgres_insert"]
@@ -771,6 +867,51 @@ def postgres_http(folder: str, args: argparse.Namespace) -> dict[str, Any] | str
         "ratios": ratios,
         "server_cpu_ratios": {name: cpu_ratio(measured[name], base) for name in names},
     }
+
+
+def against_the_floor(result: dict[str, Any]) -> dict[str, Any]:
+    """App ÷ floor for each headline measure (throughput, and CPU per request), with its target: met or not."""
+    sources = {"sqlite": result.get("http", {}), "postgres": result.get("postgres", {})}
+    headline: dict[str, Any] = {}
+    for label, (app_load, floor_load, where, target) in FLOOR_MEASURES.items():
+        measured = sources[where]
+        if not isinstance(measured, dict) or app_load not in measured or floor_load not in measured:
+            continue
+        app, floor = measured[app_load], measured[floor_load]
+        throughput, cpu = ratio(app, floor), cpu_ratio(app, floor)
+        headline[label] = {
+            "app_per_second": app["requests_per_second"],
+            "floor_per_second": floor["requests_per_second"],
+            "throughput_ratio": throughput,
+            "cpu_ratio": cpu,
+            "target": f">= {target}",
+            "throughput": "met" if throughput >= target else "not met",
+            "cpu": "met" if cpu >= target else "not met",
+        }
+    visit = result.get("first_visit_with_service_worker")
+    if isinstance(visit, dict):
+        headline["first visit with the service worker's downloads"] = {
+            "bytes": visit["total_bytes"],
+            "target": f"<= {FIRST_VISIT_TARGET_BYTES}",
+            "met": "met" if visit["total_bytes"] <= FIRST_VISIT_TARGET_BYTES else "not met",
+        }
+    return headline
+
+
+def summary(headline: dict[str, Any]) -> str:
+    """The headline as lines to read."""
+    lines = ["app ÷ floor (throughput; server CPU per request), against the targets:"]
+    for label, figures in headline.items():
+        if "bytes" in figures:
+            kilobytes, target = figures["bytes"] / 1024, FIRST_VISIT_TARGET_BYTES / 1024
+            lines.append(f"  {label}: {kilobytes:.1f} KB (target <= {target:.0f} KB): {figures['met']}")
+            continue
+        lines.append(
+            f"  {label}: {figures['throughput_ratio']:.2f} ({figures['app_per_second']:.0f}/s against"
+            f" {figures['floor_per_second']:.0f}/s); CPU {figures['cpu_ratio']:.2f}; target {figures['target']}:"
+            f" {figures['throughput']} (CPU: {figures['cpu']})"
+        )
+    return "\n".join(lines)
 
 
 PARTS = ("http", "postgres", "long", "streams")
@@ -800,11 +941,14 @@ def main() -> None:
             result["postgres"] = postgres_http(folder, args)
         if "long" in args.only:
             result["long_tables"] = [
-                guarded(lambda n=n: cold_board_and_undo(folder, n, undo=n >= 10_000)) for n in (2_000, 10_000, 50_000)
+                guarded(functools.partial(cold_board_and_undo, folder, n, undo=n >= 10_000))
+                for n in (2_000, 10_000, 50_000)
             ]
     if "streams" in args.only:
         result["streams"] = guarded(lambda: streams(args.streams, 200, 5, args.stream_workers))
     result["load_average_after"] = os.getloadavg()
+    headline = against_the_floor(result)
+    result = {"against_the_floor": headline, **result}
     result["targets"] = {  # issue "A lighter house"
         "event_post_htmx_ratio": ">= 0.4",
         "board_fragment_get_ratio": ">= 0.4 (also compressed, as a phone fetches it)",
@@ -814,8 +958,11 @@ def main() -> None:
         "undo_first_entry_ms": "<= 100 at 10,000 entries",
         "streams": "5,000 open on one worker, p99 <= 250 ms",
         "postgres_ratio": ">= 0.7",
+        **{f"{label}: app ÷ floor": f">= {target}" for label, (*_, target) in FLOOR_MEASURES.items()},
+        "first_visit_with_service_worker_bytes": f"<= {FIRST_VISIT_TARGET_BYTES}",
     }
-    print(json.dumps(result, indent=2))
+    print(summary(headline), file=sys.stderr)
+    print(json.dumps(result, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":
