@@ -1,62 +1,49 @@
-"""A table's ledger (and its dice tray) as immutable sequences that append in O(1).
+"""A table's ledger (and its dice tray) as immutable sequences that every later state shares.
 
-Every state of a table holds its ledger. Copying the tuple of every entry on each append made an
-append O(n), and a fold of n entries O(n²); here all the states of a table share one growing
-list, and each state sees its own first ``len`` entries of it.
+Every state of a table holds its ledger and its dice tray, and a fold makes a state per entry: a
+tuple copied on each append would make a fold of n entries O(n²). An :class:`Appendable` is its
+items in full blocks of :data:`BLOCK` and a tail of fewer; appending copies the short tail and,
+every ``BLOCK`` items, the tuple of blocks (references, never the items), so a state shares the
+blocks of the state before it. Nothing is ever changed in place: any thread may read or append.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Generic, Self, TypeVar, overload
+from itertools import chain
+from typing import Self, TypeVar, overload
 
 from companion.games.contract import Event
 
 T = TypeVar("T")
 
-
-class _Shared(Generic[T]):
-    """The list the states of one table share."""
-
-    def __init__(self, held: list[T]) -> None:
-        self.held = held
-        self.lock = threading.Lock()
+BLOCK = 64
 
 
 class Appendable(Sequence[T]):
-    """The first ``len(self)`` items of a list that the states of one table share; :meth:`appended`
-    shares the list when it can."""
+    """An immutable sequence; :meth:`appended` returns a longer one that shares this one's blocks."""
 
-    __slots__ = ("_length", "_shared")
+    __slots__ = ("_blocks", "_tail")
 
     def __init__(self, items: Iterable[T] = ()) -> None:
-        held = list(items)
-        self._shared: _Shared[T] = _Shared(held)
-        self._length = len(held)
+        held = tuple(items)
+        cut = len(held) - len(held) % BLOCK
+        self._blocks: tuple[tuple[T, ...], ...] = tuple(held[start : start + BLOCK] for start in range(0, cut, BLOCK))
+        self._tail: tuple[T, ...] = held[cut:]
 
-    @classmethod
-    def _view(cls, shared: _Shared[T], length: int) -> Self:
-        view = cls.__new__(cls)
-        view._shared, view._length = shared, length
-        return view
-
-    def appended(self, added: Sequence[T]) -> Self:
-        """Return this ledger followed by ``added``: O(len(added)) unless another state already appended here."""
-        shared = self._shared
-        with shared.lock:
-            if len(shared.held) == self._length:
-                shared.held.extend(added)
-                return self._view(shared, self._length + len(added))
-            if shared.held[self._length : self._length + len(added)] == list(added):
-                # Another state went on with these same items (a stale state catching up with
-                # what was stored meanwhile): share them.
-                return self._view(shared, self._length + len(added))
-        # Another state went on from this one with other items (a move decided but not stored): branch off.
-        return self._view(_Shared([*shared.held[: self._length], *added]), self._length + len(added))
+    def appended(self, added: Iterable[T]) -> Self:
+        """Return this sequence followed by ``added`` (this one is left as it is)."""
+        blocks, tail = self._blocks, self._tail + tuple(added)
+        if len(tail) >= BLOCK:
+            cut = len(tail) - len(tail) % BLOCK
+            blocks += tuple(tail[start : start + BLOCK] for start in range(0, cut, BLOCK))
+            tail = tail[cut:]
+        longer = object.__new__(type(self))
+        longer._blocks, longer._tail = blocks, tail
+        return longer
 
     def __len__(self) -> int:
-        return self._length
+        return len(self._blocks) * BLOCK + len(self._tail)
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -66,28 +53,36 @@ class Appendable(Sequence[T]):
 
     def __getitem__(self, index: int | slice) -> T | Sequence[T]:
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(self._length)))
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        blocks = self._blocks
+        tail_start = len(blocks) * BLOCK
         if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError("ledger index out of range")
-        return self._shared.held[index]
+            index += tail_start + len(self._tail)
+            if index < 0:
+                raise IndexError("index out of range")
+        if index >= tail_start:
+            return self._tail[index - tail_start]
+        block, offset = divmod(index, BLOCK)
+        return blocks[block][offset]
 
     def __iter__(self) -> Iterator[T]:
-        held = self._shared.held
-        for index in range(self._length):
-            yield held[index]
+        return chain(chain.from_iterable(self._blocks), self._tail)
+
+    def __reversed__(self) -> Iterator[T]:
+        return chain(reversed(self._tail), chain.from_iterable(reversed(block) for block in reversed(self._blocks)))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Appendable | tuple | list):
+        if isinstance(other, Appendable):  # the same items are always cut into the same blocks
+            return self._tail == other._tail and self._blocks == other._blocks
+        if isinstance(other, tuple | list):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __reduce__(self) -> tuple[type[Self], tuple[list[T]]]:
-        """Pickle the items alone (a kept fold): the list shared with other states, and its lock, stay here."""
-        return type(self), (list(self),)
+    def __reduce__(self) -> tuple[type[Self], tuple[tuple[T, ...]]]:
+        """Pickle the items (a kept fold)."""
+        return type(self), (tuple(self),)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} items)"

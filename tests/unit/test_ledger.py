@@ -18,6 +18,7 @@ from sqlmodel import select
 
 from companion import services
 from companion.games.contract import Event
+from companion.games.ledger import BLOCK, Appendable, Events
 from companion.games.registry import get_game
 from companion.games.table import fold
 from companion.games.table_state import TableState
@@ -405,3 +406,64 @@ def test_a_long_table_is_still_folded_when_its_fold_cannot_be_kept(
     monkeypatch.setattr(store, "keep_fold", read_only)
     assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
     assert store.kept_fold(engine, table.id) is None
+
+
+# -- The ledger as the games hold it: an immutable sequence every later state shares -----------------
+def test_appending_leaves_the_ledger_before_as_it_was_and_two_states_going_on_from_one_do_not_meet() -> None:
+    first = Events([Event(1, "a", {})])
+    second = first.appended((Event(2, "b", {}),))
+    third = second.appended((Event(3, "c", {}),))
+    other = second.appended((Event(3, "x", {}),))  # a move decided on ``second`` but not stored
+    assert [e.kind for e in first] == ["a"] and [e.kind for e in second] == ["a", "b"]
+    assert [e.kind for e in third] == ["a", "b", "c"] and [e.kind for e in other] == ["a", "b", "x"]
+    assert (third.last_seq, Events().last_seq) == (3, 0)
+
+
+def test_an_append_copies_none_of_the_earlier_blocks() -> None:
+    """The fold appends an entry (or a roll) per state: copying what came before would make it O(n²)."""
+    before = Appendable(range(10 * BLOCK + 5))
+    after = before.appended((-1,))
+    assert len(after._blocks) == len(before._blocks) and all(
+        new is old for new, old in zip(after._blocks, before._blocks, strict=True)
+    )
+    filled = Appendable(range(10 * BLOCK + BLOCK - 1)).appended((-1,))
+    assert len(filled._tail) == 0 and len(filled._blocks) == 11
+
+
+@pytest.mark.parametrize("length", [0, 1, BLOCK - 1, BLOCK, BLOCK + 1, 5 * BLOCK + 7])
+def test_an_appended_sequence_reads_as_the_list_of_its_items(length: int) -> None:
+    items = list(range(length))
+    one_by_one: Appendable[int] = Appendable()
+    for item in items:
+        one_by_one = one_by_one.appended((item,))
+    for sequence in (Appendable(items), one_by_one, Appendable(items[:3]).appended(items[3:])):
+        assert len(sequence) == length and list(sequence) == items and list(reversed(sequence)) == items[::-1]
+        assert sequence == items and sequence == tuple(items) and sequence == Appendable(items)
+        assert [sequence[i] for i in range(-length, length)] == items + items
+        assert sequence[-8:] == tuple(items[-8:]) and sequence[2:length:3] == tuple(items[2:length:3])
+        assert pickle.loads(pickle.dumps(sequence)) == items
+        with pytest.raises(IndexError):
+            sequence[length]
+        with pytest.raises(IndexError):
+            sequence[-length - 1]
+    assert Appendable(items) != [*items, 0]
+
+
+def test_threads_appending_to_one_state_at_once_each_get_their_own_ledger() -> None:
+    shared = Events(Event(seq, "a", {}) for seq in range(1, 2 * BLOCK))
+    results: dict[int, Events] = {}
+
+    def go_on(thread: int) -> None:
+        ledger = shared
+        for step in range(3 * BLOCK):
+            ledger = ledger.appended((Event(2 * BLOCK + step, f"t{thread}", {}),))
+        results[thread] = ledger
+
+    threads = [threading.Thread(target=go_on, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(shared) == 2 * BLOCK - 1
+    for number, ledger in results.items():
+        assert len(ledger) == 5 * BLOCK - 1 and {e.kind for e in ledger[2 * BLOCK - 1 :]} == {f"t{number}"}
