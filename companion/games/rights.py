@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games import kinds
 from companion.games.contract import Event, Game
 from companion.games.moves import ACTIVE, ANYONE, HOST, JOIN, OWN_SEAT, Move, Secret
-from companion.games.table_moves import move_of
+from companion.games.table_moves import held_by_another, move_of
 from companion.games.table_state import ENTRIES_ANYONE, ENTRY_POLICY, TableState
 from companion.games.words import N_, Message, msg
 
@@ -38,7 +39,16 @@ def move_refusal(
     move = move_of(game, kind)
     who = move.who_at(state.setup)
     if who == JOIN:
-        return None if joining else msg(N_("Take a seat through the table's join link."))
+        if not joining:
+            return msg(N_("Take a seat through the table's join link."))
+        if kind == kinds.SEAT_CLAIM and by_host and payload is not None and _held_by_another(state, payload):
+            return msg(
+                N_(
+                    "The host's phone cannot take a seat that another phone has held: the seat's secrets stay with"
+                    " its player. Give the player the join link."
+                )
+            )
+        return None
     if joining:
         return msg(N_("Only a seat can be taken through the join link."))
     if who == HOST and not by_host:
@@ -97,3 +107,8 @@ def open_to(move: Move, state: TableState, game: Game, seat: int | None, host: b
     if who == ACTIVE:
         return host or (seat is not None and seat == active_seat(game, state.game))
     return host or seat is not None
+
+
+def _held_by_another(state: TableState, claim: Mapping[str, Any]) -> bool:
+    """True when a phone other than the claim's has held the claimed seat (the host never reaches its secrets)."""
+    return held_by_another(state, Event(state.last_seq + 1, kinds.SEAT_CLAIM, dict(claim)))

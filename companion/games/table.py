@@ -30,7 +30,7 @@ from companion.games.moves import (
 from companion.games.payloads import check_payload
 from companion.games.rights import active_seat, may_undo, move_refusal, open_to, seats_for, secret_shown, turn_refusal
 from companion.games.scores import Scoreboard
-from companion.games.table_moves import TABLE_KINDS, held_by_another, move_of, moves, seat_name
+from companion.games.table_moves import TABLE_KINDS, move_of, moves, seat_name
 from companion.games.table_state import TableState
 from companion.games.words import N_, Message, RuleError, msg
 
@@ -209,13 +209,6 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
         return checked, state
     if move.deal is not None:  # drawn by the app now, whatever the phone sent
         checked = evolve(checked, payload={**checked.payload, **move.deal(setup, state.game, checked)})
-    if checked.kind == kinds.SEAT_CLAIM and checked.by_host and held_by_another(state, checked):
-        raise RuleError(
-            N_(
-                "The host's phone cannot take a seat that another phone has held: the seat's secrets stay with"
-                " its player. Give the player the join link."
-            )
-        )
     if move.kind in TABLE_KINDS:
         return checked, move.apply(setup, state, checked)
     return checked, evolve(state, game=move.apply(setup, state.game, checked))

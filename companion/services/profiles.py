@@ -78,7 +78,7 @@ def restore_profile(
                 broker=broker,
                 joining=True,
             )
-        if tables.open(table).state.claims.get(seat) == moved.device:
+        if tables.find(code=table.code).state.claims.get(seat) == moved.device:  # read again: it may have moved
             restored.append((table, seat))
     return token, restored
 
