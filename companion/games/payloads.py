@@ -60,9 +60,7 @@ class _Schema:
 
 
 # By the record's id, not its value (the records are module constants): hashing a record's fields
-# for every entry cost more than the check. Folding 10,000 Mission: Red Planet entries takes 480 M
-# instructions with these schemas, 662 M keyed by the fields, 452 M with the hand-written checks
-# they replace (valgrind, 2026-11-26).
+# for every entry cost more than the check (docs/benchmarks.md, "Payload schemas").
 _schemas: dict[int, _Schema] = {}
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, bindparam, update
+from sqlalchemy import Engine, update
 from sqlalchemy import select as columns
 from sqlmodel import col
 
@@ -23,9 +23,6 @@ from companion.storage.db import write_transaction
 from companion.storage.models import EventRecord, TableRecord, utcnow
 
 T = TypeVar("T")
-
-_LOCK_TABLE = columns(col(TableRecord.last_seq)).where(col(TableRecord.id) == bindparam("table")).with_for_update()
-_SET_LAST_SEQ = update(TableRecord).where(col(TableRecord.id) == bindparam("table")).values(last_seq=bindparam("seq"))
 
 
 def off_the_event_loop(work: Callable[..., T], *args: Any) -> T:
@@ -125,11 +122,14 @@ def insert_rows(engine: Engine, table_id: int, ledger: LedgerRows) -> None:
             connection.close()
         return
     with write_transaction(engine) as transaction:
-        if transaction.execute(_LOCK_TABLE, {"table": table_id}).scalar() != 0:
+        locked = columns(col(TableRecord.last_seq)).where(col(TableRecord.id) == table_id).with_for_update()
+        if transaction.execute(locked).scalar() != 0:
             raise LookupError(f"table {table_id} is missing or not empty")
         if ledger.rows:
             transaction.exec_driver_sql(statement, ledger.rows)
-            transaction.execute(_SET_LAST_SEQ, {"table": table_id, "seq": ledger.last_seq})
+            transaction.execute(
+                update(TableRecord).where(col(TableRecord.id) == table_id).values(last_seq=ledger.last_seq)
+            )
 
 
 def _insert_sqlite_rows(connection: Any, table_id: int, statement: str, ledger: LedgerRows) -> None:
