@@ -5,8 +5,10 @@ session cookie, Flask-WTF's CSRF check, Flask-Limiter with the app's request fil
 joined the table is let through) and its by-code limit, Flask-Babel choosing a locale and
 translating, Flask-Compress at the app's levels, flask-htmx with ``Vary: HX-Request``, the
 security headers, and SQLModel through the app's engine (SQLite: WAL, BEGIN IMMEDIATE writes;
-PostgreSQL: SQLAlchemy's pool with its ping). Each is set up as companion/web/app.py,
-i18n.py, assets.py, limits.py and errors.py set it up; nothing else is.
+PostgreSQL: SQLAlchemy's pool with its ping). The config (companion/config.py) and the modules
+that only set up stock extensions (companion/web/i18n.py, htmx.py, assets.py) are the app's own,
+so the floor follows them as they change; the limits, the CSRF error and the headers are set up
+here as companion/web/limits.py, errors.py and app.py set them up. Nothing else is.
 
 The URLs are the app's, so that ``bench/run.py`` sends both the same load:
 
@@ -31,9 +33,6 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_translations
-from flask_compress import Compress
-from flask_htmx import HTMX
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -41,12 +40,14 @@ from jinja2 import DictLoader
 from sqlalchemy import Index, UniqueConstraint, bindparam, insert
 from sqlmodel import Field, SQLModel, col, select
 
+from companion.config import load_config
 from companion.storage.db import make_engine, write_transaction
-from companion.web.app import ROOT, SECURITY_HEADERS
-from companion.web.assets import COMPRESSED_TYPES
+from companion.web import assets, htmx, i18n
+from companion.web.app import SECURITY_HEADERS
+from companion.web.htmx import wants_fragment
+from companion.web.limits import DEFAULT_LIMITS
 
 TABLES_KEY = "tables"  # the session's tables, as companion/web/membership.py keeps them
-LANGUAGES = ("en", "ja")
 
 
 class FloorEntry(SQLModel, table=True):
@@ -94,34 +95,14 @@ BOARD = (
 JOIN = '<form method="post"><input type="hidden" name="csrf_token" value="{{ csrf_token() }}"></form>'
 
 
-def select_locale() -> str:
-    """The app's choice: the language in the session, else the browser's, else English."""
-    chosen = session.get("lang")
-    return str(chosen) if chosen in LANGUAGES else request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
-
-
 def joined() -> bool:
     """The app's request filter: a phone at the table it joined is never counted by Flask-Limiter."""
     code = (request.view_args or {}).get("code")
     return isinstance(code, str) and code in session.get(TABLES_KEY, {})
 
 
-class BodyCompress(Compress):
-    """Flask-Compress leaving 204 answers alone, as companion/web/assets.py does."""
-
-    def after_request(self, response: Response | None) -> Response:
-        if response is not None and response.status_code == 204:
-            return response
-        return super().after_request(response)
-
-
-def add_vary(response: Response) -> Response:
-    if response.status_code != 204:
-        response.vary.add("HX-Request")
-    return response
-
-
 def security_headers(response: Response) -> Response:
+    """The app's headers (companion/web/app.py), on every answer with a body."""
     if response.status_code == 204:
         return response
     for name, value in SECURITY_HEADERS:
@@ -130,7 +111,6 @@ def security_headers(response: Response) -> Response:
     return response
 
 
-htmx = HTMX()
 bp = Blueprint("floor", __name__, url_prefix="/t/<code>")
 
 
@@ -142,7 +122,7 @@ def record(code: str) -> ResponseReturnValue:
         last = connection.execute(LAST_SEQ, {"code": code}).scalar() or 0
         entry = {"kind": form.get("kind", ""), "idempotency_key": form.get("key", ""), "payload": form.get("delta", "")}
         connection.execute(INSERT_ENTRY, {"table_code": code, "seq": last + 1, **entry})
-    if htmx and not htmx.boosted:
+    if wants_fragment():
         return "", 204
     return redirect(url_for("floor.board", code=code), 303)
 
@@ -155,11 +135,6 @@ def board(code: str) -> ResponseReturnValue:
     return render_template("board.html", seq=seq)
 
 
-def bound_gettext() -> dict[str, Any]:
-    """The template's ``gettext`` bound to this request's catalogue once per render, as companion/web/i18n.py does."""
-    return {"gettext": get_translations().ugettext}
-
-
 def join(code: str) -> ResponseReturnValue:
     """Put the table in this phone's session (set-up only); answer a form with its CSRF token."""
     session.setdefault("device", secrets.token_urlsafe(16))
@@ -170,42 +145,32 @@ def join(code: str) -> ResponseReturnValue:
 
 
 def create_app() -> Flask:
-    """The floor, built in the app's order: config, Babel, htmx, Compress, CSRF, views, limits, errors, headers."""
+    """The floor, built in the app's order: config, Babel, htmx, Compress, CSRF, views, limits, errors, headers.
+
+    The config and the modules that set up stock extensions alone are the app's own (they follow
+    it as it changes); the limits and headers are set up here as companion/web/limits.py and
+    app.py set them up (theirs reach into the app's views).
+    """
     app = Flask(__name__)
-    app.config.from_mapping(  # the app's settings for the same extensions (companion/config.py)
-        SECRET_KEY=os.environ.get("BENCH_SECRET_KEY", "bench"),
-        MAX_CONTENT_LENGTH=16 * 1024,
-        WTF_CSRF_TIME_LIMIT=None,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
-        SESSION_REFRESH_EACH_REQUEST=False,
-        BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "companion" / "translations"),
-        COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_MIMETYPES=list(COMPRESSED_TYPES),
-        COMPRESS_STREAMS=False,
-        COMPRESS_MIN_SIZE=512,
-        COMPRESS_BR_LEVEL=1,
-        COMPRESS_LEVEL=1,
-        COMPRESS_EVALUATE_CONDITIONAL_REQUEST=False,
-        RATELIMIT_STORAGE_URI="memory://",
-        RATELIMIT_KEY_PREFIX="companion-limits",
-        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
-    )
+    load_config(app, {"SECRET_KEY": os.environ.get("BENCH_SECRET_KEY", "bench")})
     app.jinja_loader = DictLoader({"board.html": BOARD, "join.html": JOIN})
-    Babel(app, locale_selector=select_locale)
-    app.context_processor(bound_gettext)
+    i18n.init_app(app)
     htmx.init_app(app)
-    app.after_request(add_vary)
-    BodyCompress(app)
+    assets.init_app(app)
     CSRFProtect(app)
     app.register_blueprint(bp)
     app.add_url_rule("/join/<code>", view_func=join)
+    for key, value in DEFAULT_LIMITS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
+    app.config.setdefault("RATELIMIT_KEY_PREFIX", "companion-limits")
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["bench.limiter"] = limiter
     limiter.request_filter(joined)
-    misses: Any = limiter.shared_limit("30 per minute", scope="misses", deduct_when=lambda r: r.status_code == 404)
+    misses: Any = limiter.shared_limit(
+        lambda: str(app.config["RATE_LIMIT_MISSES"]), scope="misses", deduct_when=lambda r: r.status_code == 404
+    )
     misses(bp)
 
     @app.errorhandler(CSRFError)
