@@ -16,8 +16,10 @@ from typing import Any
 import flask
 from flask import Flask, g, request
 from flask.blueprints import BlueprintSetupState
+from jinja2 import pass_context
+from jinja2.runtime import Context
 
-from companion.policy import Action, Phone, authorize
+from companion.policy import Action, Phone, allows, authorize
 from companion.services.table import Table
 from companion.web.extensions import tables
 from companion.web.membership import device_id, membership
@@ -47,9 +49,18 @@ class Blueprint(flask.Blueprint):
 
 
 def init_app(app: Flask) -> None:
-    """Make every request pass through the door (call before the blueprints are registered)."""
+    """Make every request pass through the door, and let templates ask it (``may(Action.X)``)."""
     app.extensions.setdefault(ACTIONS_KEY, {})[STATIC] = Action.USE_SITE
     app.before_request(enter)
+    app.add_template_global(Action, "Action")
+    app.add_template_global(may)
+
+
+@pass_context
+def may(context: Context, action: Action) -> bool:
+    """True when the phone a template is rendered for (``role``) may take ``action`` at its table now."""
+    state = context.get("state")
+    return allows(action, context["role"].roles, ended=bool(state is not None and state.ended))
 
 
 def actions(app: Flask) -> dict[str, Action]:
