@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from companion.games.moves import WHO_PHRASES
+from companion.games.moves import ACTIVE, WHO_PHRASES
 from companion.games.registry import get_game
-from companion.games.rights import move_refusal
+from companion.games.rights import move_refusal, turn_refusal
+from companion.games.table_moves import move_of
 from companion.games.table_state import TableState
 from companion.games.words import N_, RuleError
 
@@ -232,9 +233,10 @@ def authorize(
     if not allows(action, roles, ended=table is not None and table.ended):
         raise Denied(right)
     if action is Action.RECORD and move is not None and table is not None:
-        refusal = move_refusal(
-            get_game(table.setup.game), table, move, author=who.seat, by_host=who.host, payload=payload
-        )
+        game = get_game(table.setup.game)
+        refusal = move_refusal(game, table, move, author=who.seat, by_host=who.host, payload=payload)
+        if refusal is None and move_of(game, move).who_at(table.setup) == ACTIVE:
+            refusal = turn_refusal(game, table.setup.player, table.game, who.seat, who.host)
         if refusal is not None:
             raise RuleError(refusal.msgid, **refusal.params)
 

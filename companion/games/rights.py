@@ -34,7 +34,8 @@ def move_refusal(
     """Return why this phone may not make the move ``kind`` by its record (None: it may).
 
     ``payload`` names the seat of a seat move; without it only who the move is open to is read.
-    Whose turn it is comes from the game's state (``active_seat``).
+    Whose turn it is is read apart (:func:`turn_refusal`): a screen the table has moved on from is
+    told so first, by the move's guard.
     """
     move = move_of(game, kind)
     who = move.who_at(state.setup)
@@ -57,8 +58,6 @@ def move_refusal(
         return msg(N_("Spectators can only watch."))
     if who == OWN_SEAT and payload is not None and payload.get("seat") not in seats_for(state, author, by_host):
         return msg(N_("You can only record for your own seat."))
-    if who == ACTIVE:
-        return turn_refusal(game, state.setup.player, state.game, author, by_host)
     return None
 
 

@@ -204,6 +204,8 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
             raise RuleError(N_("This screen is out of date: reload it and try again."))
         if shown != now:
             raise RuleError(move.guard.refusal, now=now)
+    if move.who_at(setup) == ACTIVE:
+        _refuse(turn_refusal(game, setup.player, state.game, checked.author, checked.by_host))
     if checked.kind == kinds.VOID:
         _check_void(game, state, checked)
         return checked, state

@@ -14,7 +14,8 @@ from flask.testing import FlaskClient
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES, MAX_CATALOGUE_DEPTH
 from companion.games.space_base import catalogue
 from companion.games.space_base import rules as sb
-from companion.policy import ROUTES, Action
+from companion.policy import Action
+from companion.web.door import actions
 from companion.storage import cards
 from companion.web.app import create_app
 from companion.web.extensions import ENGINE_KEY
@@ -162,9 +163,10 @@ def test_only_a_game_that_keeps_a_catalogue_has_one(client: FlaskClient) -> None
 
 
 def test_anyone_may_download_and_importing_is_limited_like_creating_a_table(tmp_path: Path) -> None:
-    assert {ROUTES["catalogue.page"], ROUTES["catalogue.download"]} == {Action.VIEW_CATALOGUE}
-    assert ROUTES["catalogue.import_cards"] is Action.IMPORT_CATALOGUE
     server = another_server(tmp_path / "limited", RATE_LIMIT_NEW_TABLE="2 per hour")
+    declared = actions(server)
+    assert {declared["catalogue.page"], declared["catalogue.download"]} == {Action.VIEW_CATALOGUE}
+    assert declared["catalogue.import_cards"] is Action.IMPORT_CATALOGUE
     phone = server.test_client()
     assert [upload(phone, json.dumps(good_file()).encode()).status_code for _ in range(3)] == [303, 303, 429]
     assert phone.get(f"/cards/{SLUG}/catalogue.json").status_code == 200

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from companion.services import PLAYER_COLOURS
+from companion.services.tables import PLAYER_COLOURS
 from tests.conftest import ROOT, new_table
 
 
