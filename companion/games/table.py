@@ -218,18 +218,12 @@ def _tried(game: Game, state: TableState, event: Event, joining: bool) -> tuple[
 
 def _held_guards(game: Game) -> tuple[tuple[Guard, bool], ...]:
     """Return the guards of the game's advancing moves, each once, and whether it reads the table's state."""
-    held = _HELD.get(game.slug)
-    if held is None:
-        by_field = {
-            move.guard.field: (move.guard, move.kind in TABLE_KINDS)
-            for move in moves(game).values()
-            if move.advances and move.guard is not None
-        }
-        held = _HELD[game.slug] = tuple(by_field.values())
-    return held
-
-
-_HELD: dict[str, tuple[tuple[Guard, bool], ...]] = {}
+    by_field = {
+        move.guard.field: (move.guard, move.kind in TABLE_KINDS)
+        for move in moves(game).values()
+        if move.advances and move.guard is not None
+    }
+    return tuple(by_field.values())
 
 
 def _note_moved(game: Game, before: TableState, after: TableState, last: Event) -> TableState:
