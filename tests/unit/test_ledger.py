@@ -7,30 +7,29 @@ import pickle
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
-from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 
-from companion import services
 from companion.games.contract import Event
 from companion.games.ledger import BLOCK, Appendable, Events
 from companion.games.registry import get_game
 from companion.games.table import fold
 from companion.games.table_state import TableState
 from companion.games.words import RuleError
-from companion.services import states
+from companion.services.table import SeatNotHeld, Tables, new_key
+from companion.services.tables import PlayerEntry, create_table
 from companion.storage import ledger_import, store
 from companion.storage.db import make_engine, read_session
 from companion.storage.migrate import upgrade
 from companion.storage.models import EventRecord
 from tests.conftest import migrated_postgres_url
 
-PLAYERS = [services.PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]
+PLAYERS = [PlayerEntry(n, c) for n, c in (("Aki", "#E69F00"), ("Ben", "#56B4E9"))]
 
 
 def sqlite_url(tmp_path: Path) -> str:
@@ -51,10 +50,14 @@ def engine(url: str) -> Iterator[Engine]:
     engine.dispose()
 
 
-def add_point(engine, table, key: str, seat: int = 1):  # type: ignore[no-untyped-def]
-    return services.record(
-        engine,
-        table,
+@pytest.fixture
+def tables(engine: Engine) -> Tables:
+    """This server's tables (one cache of folded steps)."""
+    return Tables(engine)
+
+
+def add_point(tables: Tables, table: store.TableInfo, key: str, seat: int = 1) -> store.Appended:
+    return tables.open(table).record(
         kind="tally.add",
         payload={"seat": seat, "category": "vp", "delta": 1},
         author=None,
@@ -63,30 +66,35 @@ def add_point(engine, table, key: str, seat: int = 1):  # type: ignore[no-untype
     )
 
 
+def state_of(tables: Tables, table: store.TableInfo) -> TableState:
+    """The table's state as a request reading its row now sees it."""
+    return tables.find(code=table.code).state
+
+
 def seqs(engine, table_id: int) -> list[int]:  # type: ignore[no-untyped-def]
     with read_session(engine) as session:
         rows = session.exec(select(EventRecord).where(EventRecord.table_id == table_id)).all()
         return sorted(r.seq for r in rows)
 
 
-def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    first = add_point(engine, table, "same-key-123")
-    again = add_point(engine, table, "same-key-123")
+def test_a_repeated_key_is_stored_once_and_answered_as_the_first_time(url: str, engine: Engine, tables: Tables) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    first = add_point(tables, table, "same-key-123")
+    again = add_point(tables, table, "same-key-123")
     assert first.created and not again.created
     assert again.event == first.event
     assert seqs(engine, table.id) == [1]
-    assert services.table_state(engine, table).tally.count(1, "vp") == 1
+    assert state_of(tables, table).tally.count(1, "vp") == 1
 
 
-def test_a_retry_the_rules_would_now_refuse_is_answered_with_the_first_entry(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    add_point(engine, table, "up-one-key")
+def test_a_retry_the_rules_would_now_refuse_is_answered_with_the_first_entry(
+    url: str, engine: Engine, tables: Tables
+) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    add_point(tables, table, "up-one-key")
 
     def take_one_point() -> store.Appended:
-        return services.record(
-            engine,
-            table,
+        return tables.open(table).record(
             kind="tally.add",
             payload={"seat": 1, "category": "vp", "delta": -1},
             author=None,
@@ -98,17 +106,17 @@ def test_a_retry_the_rules_would_now_refuse_is_answered_with_the_first_entry(url
     again = take_one_point()  # sent again (a lost answer): -1 now would take the points below 0
     assert first.created and not again.created and again.event == first.event
     assert seqs(engine, table.id) == [1, 2]
-    assert services.table_state(engine, table).tally.count(1, "vp") == 0
+    assert state_of(tables, table).tally.count(1, "vp") == 0
 
 
-def test_a_phones_entry_sent_again_after_its_seat_was_freed_gets_its_first_answer(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    services.take_seat(engine, table, seat=1, device="phone-1", key="claim-key-1")
+def test_a_phones_entry_sent_again_after_its_seat_was_freed_gets_its_first_answer(
+    url: str, engine: Engine, tables: Tables
+) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    tables.open(table).take_seat(seat=1, device="phone-1", key="claim-key-1")
 
     def phone_adds_a_point(key: str) -> store.Appended:
-        return services.record(
-            engine,
-            table,
+        return tables.open(table).record(
             kind="tally.add",
             payload={"seat": 1, "category": "vp", "delta": 1},
             author=1,
@@ -118,9 +126,7 @@ def test_a_phones_entry_sent_again_after_its_seat_was_freed_gets_its_first_answe
         )
 
     first = phone_adds_a_point("phone-point-key")
-    services.record(
-        engine,
-        table,
+    tables.open(table).record(
         kind="seat.release",
         payload={"seat": 1},
         author=None,
@@ -129,36 +135,36 @@ def test_a_phones_entry_sent_again_after_its_seat_was_freed_gets_its_first_answe
     )
     again = phone_adds_a_point("phone-point-key")  # the answer was lost; the phone no longer holds the seat
     assert first.created and not again.created and again.event == first.event
-    with pytest.raises(services.SeatNotHeld):  # a new entry from it is refused
+    with pytest.raises(SeatNotHeld):  # a new entry from it is refused
         phone_adds_a_point("phone-point-key-2")
-    assert services.table_state(engine, table).tally.count(1, "vp") == 1
+    assert state_of(tables, table).tally.count(1, "vp") == 1
 
 
-def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+def test_a_rejected_entry_stores_nothing_and_keeps_numbering_gap_free(url: str, engine: Engine, tables: Tables) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
     with pytest.raises(RuleError, match="Victory points must stay between 0 and"):
-        services.record(
-            engine,
-            table,
+        tables.open(table).record(
             kind="tally.add",
             payload={"seat": 1, "category": "vp", "delta": -1},
             author=None,
             by_host=True,
             idempotency_key="negative-vp-1",
         )
-    add_point(engine, table, "fine-key-001")
+    add_point(tables, table, "fine-key-001")
     assert seqs(engine, table.id) == [1]
 
 
-def test_concurrent_appends_from_threads_lose_nothing_and_number_without_gaps(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+def test_concurrent_appends_from_threads_lose_nothing_and_number_without_gaps(
+    url: str, engine: Engine, tables: Tables
+) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
     errors: list[BaseException] = []
 
     def phone(index: int) -> None:
         try:
             for n in range(25):
-                add_point(engine, table, f"t{index}-n{n}-key", seat=1 + index % 2)
-                add_point(engine, table, f"t{index}-n{n}-key", seat=1 + index % 2)  # a retry
+                add_point(tables, table, f"t{index}-n{n}-key", seat=1 + index % 2)
+                add_point(tables, table, f"t{index}-n{n}-key", seat=1 + index % 2)  # a retry
         except BaseException as error:  # collected and asserted below
             errors.append(error)
 
@@ -169,20 +175,21 @@ def test_concurrent_appends_from_threads_lose_nothing_and_number_without_gaps(ur
         thread.join()
     assert errors == []
     assert seqs(engine, table.id) == list(range(1, 201))
-    state = services.table_state(engine, table)
+    state = state_of(tables, table)
     assert state.tally.count(1, "vp") + state.tally.count(2, "vp") == 200
 
 
 def _process_appends(url: str, code: str, prefix: str, count: int = 40) -> None:
     engine = make_engine(url)
-    table = services.find_table(engine, code=code)
+    tables = Tables(engine)  # another process: its own cache
+    table = tables.find(code=code).info
     for n in range(count):
-        add_point(engine, table, f"{prefix}-{n}-key")
+        add_point(tables, table, f"{prefix}-{n}-key")
     engine.dispose()
 
 
-def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+def test_concurrent_appends_from_two_processes(url: str, engine: Engine, tables: Tables) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
     context = multiprocessing.get_context("spawn")
     processes = [context.Process(target=_process_appends, args=(url, table.code, p)) for p in ("a", "b")]
     for process in processes:
@@ -191,32 +198,32 @@ def test_concurrent_appends_from_two_processes(url: str, engine: Engine) -> None
         process.join(120)
     assert [p.exitcode for p in processes] == [0, 0]
     assert seqs(engine, table.id) == list(range(1, 81))
-    assert services.table_state(engine, table).tally.count(1, "vp") == 80
+    assert state_of(tables, table).tally.count(1, "vp") == 80
 
 
-def test_an_entry_another_server_stored_meanwhile_is_not_overwritten_or_skipped(url: str, engine: Engine) -> None:
+def test_an_entry_another_server_stored_meanwhile_is_not_overwritten_or_skipped(
+    url: str, engine: Engine, tables: Tables
+) -> None:
     """This process stored the last entry it knows of; another server stores one; this one goes on."""
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    add_point(engine, table, "here-first-key")
-    add_point(engine, table, "here-second-key")  # this process knows the table's last entry now
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    add_point(tables, table, "here-first-key")
+    add_point(tables, table, "here-second-key")  # this process knows the table's last entry now
     other = multiprocessing.get_context("spawn").Process(target=_process_appends, args=(url, table.code, "there", 1))
     other.start()
     other.join(60)
     assert other.exitcode == 0
-    third = add_point(engine, table, "here-third-key")
+    third = add_point(tables, table, "here-third-key")
     assert third.created and third.event.seq == 4
     assert seqs(engine, table.id) == [1, 2, 3, 4]
-    assert services.table_state(engine, table).tally.count(1, "vp") == 4
-    again = add_point(engine, table, "there-0-key")  # the other server's key, sent here: answered, not stored
+    assert state_of(tables, table).tally.count(1, "vp") == 4
+    again = add_point(tables, table, "there-0-key")  # the other server's key, sent here: answered, not stored
     assert not again.created and again.event.seq == 3 and seqs(engine, table.id) == [1, 2, 3, 4]
 
 
-def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-    add_point(engine, table, "append-only-1")
-    services.record(
-        engine,
-        table,
+def test_the_ledger_is_only_ever_appended(url: str, engine: Engine, tables: Tables) -> None:
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    add_point(tables, table, "append-only-1")
+    tables.open(table).record(
         kind="void",
         payload={"target": 1},
         author=None,
@@ -229,7 +236,7 @@ def test_the_ledger_is_only_ever_appended(url: str, engine: Engine) -> None:
         (1, "tally.add", {"seat": 1, "category": "vp", "delta": 1}),
         (2, "void", {"target": 1}),
     ]
-    assert services.table_state(engine, table).tally.count(1, "vp") == 0
+    assert state_of(tables, table).tally.count(1, "vp") == 0
 
 
 @pytest.mark.postgres
@@ -237,23 +244,24 @@ def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -
     """An append to one table waits for that table's row, never for appends to another table."""
     url = migrated_postgres_url()
     engine = make_engine(url)
+    tables = Tables(engine)
     try:
-        busy = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
-        free = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        busy = create_table(engine, slug="score-pad", players=PLAYERS, options={})
+        free = create_table(engine, slug="score-pad", players=PLAYERS, options={})
         holder = engine.raw_connection()
         cursor = holder.cursor()
         cursor.execute("SELECT id FROM game_table WHERE id = %s FOR UPDATE", (busy.id,))
         waiting_done = threading.Event()
 
         def append_to_busy() -> None:
-            add_point(engine, busy, "waits-for-the-row-lock")
+            add_point(tables, busy, "waits-for-the-row-lock")
             waiting_done.set()
 
         waiter = threading.Thread(target=append_to_busy)
         waiter.start()
         try:
             assert not waiting_done.wait(0.5)  # the busy table's append waits for its row ...
-            other = threading.Thread(target=add_point, args=(engine, free, "another-table"))
+            other = threading.Thread(target=add_point, args=(tables, free, "another-table"))
             other.start()
             other.join(5)
             assert not other.is_alive()  # ... while another table's append goes through
@@ -267,15 +275,15 @@ def test_on_postgresql_only_the_tables_row_lock_orders_appends(tmp_path: Path) -
         engine.dispose()
 
 
-def test_two_phones_sending_the_same_new_entry_at_once_store_it_once(url: str, engine: Engine) -> None:
+def test_two_phones_sending_the_same_new_entry_at_once_store_it_once(url: str, engine: Engine, tables: Tables) -> None:
     """A double tap that reaches two server threads: the table's lock (or the key's unique index) keeps one."""
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
     answers: list[object] = []
     start = threading.Barrier(4)
 
     def tap() -> None:
         start.wait()
-        answers.append(add_point(engine, table, "double-tap-key"))
+        answers.append(add_point(tables, table, "double-tap-key"))
 
     threads = [threading.Thread(target=tap) for _ in range(4)]
     for thread in threads:
@@ -289,17 +297,20 @@ def test_two_phones_sending_the_same_new_entry_at_once_store_it_once(url: str, e
 def test_form_keys_made_later_sort_after_earlier_ones() -> None:
     keys = []
     for _ in range(5):
-        keys.append(services.new_key())
+        keys.append(new_key())
         time.sleep(0.002)
     assert keys == sorted(keys)  # the ledger's key index grows at its end
     assert len(set(keys)) == 5
     assert all(re.fullmatch("[0-9a-f]{32}", key) for key in keys)
 
 
-# -- One kept fold per long table: a cache of the fold, never the source of truth -----------------
+# -- The steps a server keeps: a cache of the fold, never the source of truth ---------------------
+LONG = 2_500  # entries of a long table (a long night, or an imported file)
+
+
 def long_score_pad(engine: Engine, entries: int) -> store.TableInfo:
     """A table whose ledger holds ``entries`` dice rolls (the app's and typed ones) and tallies, stored as played."""
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
     events = []
     for seq in range(1, entries + 1):
         if seq % 3 == 0:
@@ -322,90 +333,50 @@ def assert_same(a: TableState, b: TableState) -> None:
         assert getattr(a, name) == getattr(b, name), name
 
 
-@pytest.fixture
-def restarted(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
-    """Forget every state kept in memory, as a restarted server has."""
-
-    def restart() -> None:
-        monkeypatch.setattr(states, "_states", states._States())
-
-    restart()
-    return restart
-
-
-def test_a_long_tables_cold_state_resumed_from_its_kept_fold_equals_the_fold_from_its_first_entry(
-    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+def test_a_long_tables_state_carried_on_from_the_step_kept_equals_the_fold_from_its_first_entry(
+    url: str, engine: Engine, tables: Tables, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = long_score_pad(engine, states.FOLD_KEPT_EVERY + 500)
-    services.table_state(engine, table)  # a cold board: folded from the first entry, and its fold kept
-    kept = store.kept_fold(engine, table.id)
-    assert kept is not None and kept.seq == states.FOLD_KEPT_EVERY + 501
-    for n in range(3):
-        add_point(engine, table, f"after-the-kept-fold-{n}")
-    restarted()
-    monkeypatch.setattr(states, "fold", None)  # resumed from the kept fold: folding from the first entry would fail
-    resumed = services.table_state(engine, table)
-    monkeypatch.undo()
-    assert resumed.last_seq == kept.seq + 3 and resumed.tally.count(1, "vp") > 0
-    assert_same(resumed, fold_from_the_first_entry(engine, table))
-    assert store.kept_fold(engine, table.id) == kept  # 3 entries past it: not kept again yet
+    table = long_score_pad(engine, LONG)
+    assert state_of(tables, table).last_seq == LONG + 1  # a cold board: folded from the first entry, and kept
+    other = Tables(make_engine(url))  # another server stores three entries
+    try:
+        for n in range(3):
+            add_point(other, table, f"there-{n}")
+    finally:
+        other.engine.dispose()
+    reads: list[int] = []
+    load_events = store.load_events
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "load_events", lambda e, t, after=0: reads.append(after) or load_events(e, t, after))
+        carried_on = state_of(tables, table)
+    assert reads == [LONG + 1]  # only the three entries after the step kept are read
+    assert carried_on.last_seq == LONG + 4 and carried_on.tally.count(1, "vp") > 0
+    assert_same(carried_on, fold_from_the_first_entry(engine, table))
 
 
-def test_an_undo_of_the_first_entry_after_the_kept_fold_folds_from_the_first_entry_and_keeps_a_newer_one(
-    engine: Engine, restarted: Callable[[], None]
-) -> None:
-    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
-    services.table_state(engine, table)
-    old = store.kept_fold(engine, table.id)
-    assert old is not None
-    services.record(
-        engine, table, kind="void", payload={"target": 1}, author=None, by_host=True, idempotency_key="undo-first"
+def test_an_undo_of_the_first_entry_folds_the_table_again_from_its_first_entry(engine: Engine, tables: Tables) -> None:
+    table = long_score_pad(engine, LONG)
+    state_of(tables, table)  # kept at its last entry
+    tables.open(table).record(
+        kind="void", payload={"target": 1}, author=None, by_host=True, idempotency_key="undo-first"
     )
-    restarted()
-    undone = services.table_state(engine, table)
+    undone = state_of(tables, table)
     assert 1 in undone.voided and undone.rolls[0].seq == 3  # the typed roll of entry 1 is gone
     assert_same(undone, fold_from_the_first_entry(engine, table))
-    newer = store.kept_fold(engine, table.id)
-    assert newer is not None and newer.seq == old.seq + 1
-    restarted()
-    assert_same(services.table_state(engine, table), undone)
+    assert_same(state_of(Tables(engine), table), undone)  # and a restarted server folds the same
 
 
-def test_a_fold_kept_by_other_rules_is_not_read(
-    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+def test_entries_read_in_bulk_carry_the_same_payloads_and_utc_times_as_read_one_by_one(
+    engine: Engine, tables: Tables
 ) -> None:
-    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
-    services.table_state(engine, table)
-    kept = store.kept_fold(engine, table.id)
-    assert kept is not None
-    store.keep_fold(engine, table.id, seq=kept.seq, version="other rules", state=pickle.dumps(None))
-    restarted()
-    assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
-    assert store.kept_fold(engine, table.id) == kept  # folded again, and kept by these rules
-
-
-def test_entries_read_in_bulk_carry_the_same_payloads_and_utc_times_as_read_one_by_one(engine: Engine) -> None:
-    table = services.create_table(engine, slug="score-pad", players=PLAYERS, options={})
+    table = create_table(engine, slug="score-pad", players=PLAYERS, options={})
     before = datetime.now(UTC)
     for n in range(3):
-        add_point(engine, table, f"time-{n}", seat=1 + n % 2)
+        add_point(tables, table, f"time-{n}", seat=1 + n % 2)
     bulk = store.load_events(engine, table.id)
     assert [store.stored_event(engine, table.id, f"time-{n}") for n in range(3)] == bulk
     assert all(e.at is not None and e.at.tzinfo is UTC and before <= e.at <= datetime.now(UTC) for e in bulk)
     assert [e.payload["seat"] for e in bulk] == [1, 2, 1]
-
-
-def test_a_long_table_is_still_folded_when_its_fold_cannot_be_kept(
-    engine: Engine, restarted: Callable[[], None], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    table = long_score_pad(engine, states.FOLD_KEPT_EVERY)
-
-    def read_only(*args: object, **kwargs: object) -> None:
-        raise OperationalError("UPDATE fold_cache", {}, Exception("attempt to write a readonly database"))
-
-    monkeypatch.setattr(store, "keep_fold", read_only)
-    assert_same(services.table_state(engine, table), fold_from_the_first_entry(engine, table))
-    assert store.kept_fold(engine, table.id) is None
 
 
 # -- The ledger as the games hold it: an immutable sequence every later state shares -----------------
