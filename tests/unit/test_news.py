@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.games.contract import Event
 from companion.games.mission_red_planet import rules as mrp
+from companion.games.mission_red_planet.state import SLUG as MRP_SLUG
 from companion.games.news import END, SCORING, TURN, UNDO, News, news_between
 from companion.games.registry import get_game
 from companion.games.scenario import scenario_setup
@@ -32,8 +33,8 @@ def kinds_of(news: tuple[News, ...]) -> list[str]:
 
 
 def test_a_scoring_round_is_news_for_everyone_and_the_rounds_between_are_not() -> None:
-    game = get_game(mrp.SLUG)
-    state = table(mrp.SLUG)
+    game = get_game(MRP_SLUG)
+    state = table(MRP_SLUG)
     for _ in range(3):
         state = move(state, mrp.END_ROUND, round=state.game.round)
     before = state
@@ -81,8 +82,8 @@ def test_the_end_names_the_winner_and_says_nothing_else() -> None:
 
 
 def test_a_game_over_before_the_table_ends_is_the_end_and_the_table_end_is_not_said_again() -> None:
-    game = get_game(mrp.SLUG)
-    state = table(mrp.SLUG)
+    game = get_game(MRP_SLUG)
+    state = table(MRP_SLUG)
     for _ in range(9):
         state = move(state, mrp.END_ROUND, round=state.game.round)
     before = state

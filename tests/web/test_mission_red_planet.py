@@ -10,6 +10,7 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from companion.games.mission_red_planet import rules as mrp
+from companion.games.mission_red_planet.state import SLUG as MRP_SLUG
 from tests.conftest import new_table, post_event
 from tests.web.test_crafting_the_cosmos import pages
 from tests.web.test_live import read_stream
@@ -37,7 +38,7 @@ def one_tap(phone: FlaskClient, code: str, form: Any, **extra: str) -> Any:
 def test_a_bonus_card_is_secret_until_the_end_and_offered_at_other_tables_once_its_table_ended(
     client: FlaskClient, make_client: Any
 ) -> None:
-    first = new_table(client, game=mrp.SLUG, players=THREE)
+    first = new_table(client, game=MRP_SLUG, players=THREE)
     aki, ben = (joined_phone(client, make_client, first, seat) for seat in (1, 2))
     assert post_event(aki, first, kind=mrp.BONUS, seat=1, **OLYMPUS).status_code == 303
     assert "Olympus Mons" in board(aki, first).select_one(".my-bonus").text
@@ -50,7 +51,7 @@ def test_a_bonus_card_is_secret_until_the_end_and_offered_at_other_tables_once_i
         for chunk in read_stream(phone, f"/t/{first}/stream?after=0", 2):
             assert "Olympus" not in chunk and "Ancient Ruins" not in chunk
 
-    second = new_table(client, game=mrp.SLUG, players=(("Dai", "#E69F00"), ("Emi", "#56B4E9"), ("Fumi", "#009E73")))
+    second = new_table(client, game=MRP_SLUG, players=(("Dai", "#E69F00"), ("Emi", "#56B4E9"), ("Fumi", "#009E73")))
     dai = joined_phone(client, make_client, second, 1)
     for phone in (dai, client, ben):  # a stranger's table, the host's, and Ben at Aki's own table
         assert "Olympus" not in board(phone, first if phone is ben else second).text
@@ -63,7 +64,7 @@ def test_a_bonus_card_is_secret_until_the_end_and_offered_at_other_tables_once_i
 
 
 def test_a_tables_cards_travel_in_its_scenario_file(client: FlaskClient) -> None:
-    code = new_table(client, game=mrp.SLUG, players=THREE)
+    code = new_table(client, game=MRP_SLUG, players=THREE)
     assert post_event(client, code, kind=mrp.BONUS, seat=2, **OLYMPUS).status_code == 303
     assert post_event(client, code, kind=mrp.DISCOVERY, seat=1, zone=3, effect="barren").status_code == 303
     assert post_event(client, code, kind="table.end").status_code == 303  # the file holds the seed: once ended
@@ -79,7 +80,7 @@ def test_a_tables_cards_travel_in_its_scenario_file(client: FlaskClient) -> None
 def test_every_phone_shows_whose_character_acts_next_and_no_character_before_it_is_called(
     client: FlaskClient, make_client: Any
 ) -> None:
-    code = new_table(client, game=mrp.SLUG, players=THREE)
+    code = new_table(client, game=MRP_SLUG, players=THREE)
     phones = [joined_phone(client, make_client, code, seat) for seat in (1, 2, 3)]
     for seat, character in ((1, 4), (2, 7), (3, 4)):
         assert post_event(phones[seat - 1], code, kind=mrp.CHARACTER, seat=seat, character=character).status_code == 303
@@ -100,7 +101,7 @@ def test_every_phone_shows_whose_character_acts_next_and_no_character_before_it_
 def test_discovery_cards_are_turned_up_on_the_board_in_round_10_and_the_results_say_what_they_did(
     client: FlaskClient,
 ) -> None:
-    code = new_table(client, game=mrp.SLUG, players=THREE)
+    code = new_table(client, game=MRP_SLUG, players=THREE)
     assert post_event(client, code, kind=mrp.RESOURCE, zone=2, resource="ice").status_code == 303
     assert post_event(client, code, kind=mrp.SET_CREW, seat=1, zone=2, count=3).status_code == 303
     assert post_event(client, code, kind=mrp.DISCOVERY, seat=2, zone=2).status_code == 303
@@ -117,7 +118,7 @@ def test_discovery_cards_are_turned_up_on_the_board_in_round_10_and_the_results_
 
 
 def test_a_discovery_card_typed_at_one_table_is_one_tap_when_turning_up_cards_at_another(client: FlaskClient) -> None:
-    first = new_table(client, game=mrp.SLUG, players=THREE)
+    first = new_table(client, game=MRP_SLUG, players=THREE)
     assert post_event(client, first, kind=mrp.DISCOVERY, seat=1, zone=1).status_code == 303
     for round_number in range(1, 10):
         assert post_event(client, first, kind=mrp.END_ROUND, round=round_number).status_code == 303
@@ -126,7 +127,7 @@ def test_a_discovery_card_typed_at_one_table_is_one_tap_when_turning_up_cards_at
         == 303
     )
 
-    second = new_table(client, game=mrp.SLUG, players=THREE)
+    second = new_table(client, game=MRP_SLUG, players=THREE)
     assert post_event(client, second, kind=mrp.DISCOVERY, seat=2, zone=5).status_code == 303
     for round_number in range(1, 10):
         assert post_event(client, second, kind=mrp.END_ROUND, round=round_number).status_code == 303

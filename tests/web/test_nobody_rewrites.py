@@ -23,6 +23,7 @@ from flask.testing import FlaskClient
 from companion.games.contract import Event, Player, Setup
 from companion.games.crafting_the_cosmos import rules as ctc
 from companion.games.mission_red_planet import rules as mrp
+from companion.games.mission_red_planet.state import SLUG as MRP_SLUG
 from companion.games.registry import get_game
 from companion.games.table import fold
 from companion.storage import host_links
@@ -162,11 +163,11 @@ def offered_cards(phone: FlaskClient, code: str) -> list[str]:
 def test_a_bonus_card_typed_at_a_running_table_is_offered_nowhere_until_its_table_ends(
     client: FlaskClient, make_client: Any
 ) -> None:
-    secret_table = new_table(client, game=mrp.SLUG, players=THREE)
+    secret_table = new_table(client, game=MRP_SLUG, players=THREE)
     aki = joined_phone(client, make_client, secret_table, 1)
     assert post_event(aki, secret_table, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
     host = make_client()
-    strangers_table = new_table(host, game=mrp.SLUG, players=THREE)
+    strangers_table = new_table(host, game=MRP_SLUG, players=THREE)
     stranger = joined_phone(host, make_client, strangers_table, 1)
     assert not any("Vexlar" in card for card in offered_cards(stranger, strangers_table))
     assert post_event(client, secret_table, kind="table.end").status_code == 303
@@ -176,10 +177,10 @@ def test_a_bonus_card_typed_at_a_running_table_is_offered_nowhere_until_its_tabl
 def test_a_remembered_card_stays_on_every_list_when_another_seat_takes_it(
     client: FlaskClient, make_client: Any
 ) -> None:
-    ended = new_table(client, game=mrp.SLUG, players=THREE)
+    ended = new_table(client, game=MRP_SLUG, players=THREE)
     assert post_event(client, ended, kind=mrp.BONUS, seat=1, **VEXLAR).status_code == 303
     assert post_event(client, ended, kind="table.end").status_code == 303
-    code = new_table(client, game=mrp.SLUG, players=THREE)
+    code = new_table(client, game=MRP_SLUG, players=THREE)
     aki, ben = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 2)
     before = offered_cards(ben, code)
     assert any("Vexlar" in card for card in before)

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.mission_red_planet import rules as mrp
+from companion.games.mission_red_planet.state import SLUG as MRP_SLUG
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import error_text, joined_phone, table_state
 from tests.web.test_news import news_parts, notices
@@ -45,7 +46,7 @@ def twice(phone: FlaskClient, code: str, kind: str, seat: int | None = None) -> 
 
 def calls_begun(client: FlaskClient, make_client: Any) -> tuple[str, list[FlaskClient]]:
     """Three phones have picked face down: Aki's 2 is called, then Chika's 4, then Ben's 6."""
-    code = new_table(client, game=mrp.SLUG, players=THREE)
+    code = new_table(client, game=MRP_SLUG, players=THREE)
     phones = [joined_phone(client, make_client, code, seat) for seat in (1, 2, 3)]
     for seat, character in ((1, 2), (2, 6), (3, 4)):
         assert post_event(phones[seat - 1], code, kind=mrp.CHARACTER, seat=seat, character=character).status_code == 303

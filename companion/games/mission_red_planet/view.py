@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.games.contract import Player, Setup
-from companion.games.mission_red_planet import cards, rules
+from companion.games.mission_red_planet import cards, cards_in_play, majorities, rounds, rule_options, rules, state
 from companion.games.moves import Control, Viewer
 from companion.games.words import N_, Message, RuleError, msg
 
@@ -122,7 +122,7 @@ def _bonus_text(setup: Setup) -> Callable[[Mapping[str, Any]], tuple[object, Mes
             return None
         if card.counts == cards.NOTHING and not card.name:
             return None  # bare points are no card worth offering again
-        return card, rules.describe_bonus_card(setup, card)
+        return card, cards_in_play.describe_bonus_card(setup, card)
 
     return read
 
@@ -134,10 +134,10 @@ def _discovery_text(fields: Mapping[str, Any]) -> tuple[object, Message] | None:
         card = cards.discovery_card(fields)
     except (RuleError, KeyError, TypeError, ValueError):
         return None
-    return card, cards.describe_discovery(card, rules.RESOURCE_NAMES.get(card.resource or ""))
+    return card, cards.describe_discovery(card, state.RESOURCE_NAMES.get(card.resource or ""))
 
 
-def _held_here(game: rules.RedPlanet, seat: int | None) -> set[object]:
+def _held_here(game: state.RedPlanet, seat: int | None) -> set[object]:
     """The cards this phone's own seat holds or placed at this table (nothing another seat did)."""
     if seat is None:
         return set()
@@ -146,27 +146,27 @@ def _held_here(game: rules.RedPlanet, seat: int | None) -> set[object]:
     return bonus | discovery
 
 
-def _discovery_seen(setup: Setup, game: rules.RedPlanet, zone: int, seat: int | None) -> Message | None:
+def _discovery_seen(setup: Setup, game: state.RedPlanet, zone: int, seat: int | None) -> Message | None:
     """What the discovery card on ``zone`` does, if this phone may know: turned up, or its placer's phone."""
     card = game.discovery_cards.get(zone)
     if card is None:
         return None
     if game.over or zone in game.revealed or game.discoveries.get(zone) == seat:
-        return cards.describe_discovery(card, rules.RESOURCE_NAMES.get(card.resource or ""))
+        return cards.describe_discovery(card, state.RESOURCE_NAMES.get(card.resource or ""))
     return None
 
 
-def _turned_up(game: rules.RedPlanet, zone: int) -> bool:
+def _turned_up(game: state.RedPlanet, zone: int) -> bool:
     """True once the discovery card on ``zone`` is face up with its effect known (or its points typed)."""
     known = zone in game.discovery_cards and (game.over or zone in game.revealed)
     return known or zone in game.discovery_points
 
 
-def _characters(setup: Setup, game: rules.RedPlanet, seat: int | None) -> tuple[CharacterLine, ...]:
+def _characters(setup: Setup, game: state.RedPlanet, seat: int | None) -> tuple[CharacterLine, ...]:
     """This round's calling order (or the seats while they pick); characters face down until called."""
-    order = rules.calling_order(setup, game) or setup.seats
-    called = rules.called(setup, game)
-    now = rules.next_to_act(setup, game)
+    order = rounds.calling_order(setup, game) or setup.seats
+    called = rounds.called(setup, game)
+    now = rounds.next_to_act(setup, game)
     lines = []
     for s in order:
         picked = game.characters.get(s)
@@ -174,7 +174,7 @@ def _characters(setup: Setup, game: rules.RedPlanet, seat: int | None) -> tuple[
         lines.append(
             CharacterLine(
                 player=setup.player(s),
-                character=rules.character_name(setup, picked) if shown and picked is not None else None,
+                character=rounds.character_name(setup, picked) if shown and picked is not None else None,
                 picked=picked is not None,
                 acted=s in game.acted,
                 acting=s == now,
@@ -183,72 +183,72 @@ def _characters(setup: Setup, game: rules.RedPlanet, seat: int | None) -> tuple[
     return tuple(lines)
 
 
-def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedPlanetView:
+def red_planet_view(setup: Setup, game: state.RedPlanet, viewer: Viewer) -> RedPlanetView:
     """Return the panel for ``viewer``: round, zones, scoring lines, its own secret cards."""
     seat = viewer.seat
     land = viewer.control(rules.LAND)
     pick = viewer.control(rules.CHARACTER)
     acted = viewer.control(rules.ACTED)
     playing = not game.over
-    now = rules.next_to_act(setup, game) if playing else None
+    now = rounds.next_to_act(setup, game) if playing else None
     characters = _characters(setup, game, seat) if playing else ()
     return RedPlanetView(
-        round=min(game.round, rules.LAST_ROUND),
+        round=min(game.round, state.LAST_ROUND),
         over=game.over,
-        scores_now=game.round in rules.SCORING_ROUNDS,
+        scores_now=game.round in majorities.SCORING_ROUNDS,
         first_player=setup.player(game.first_player).name if game.first_player else None,
         zones=tuple(
             ZoneRow(
                 zone=zone,
-                name=rules.zone_name(setup, zone),
+                name=rule_options.zone_name(setup, zone),
                 resource=game.resources.get(zone),
-                resource_name=rules.RESOURCE_NAMES[game.resources[zone]] if zone in game.resources else None,
+                resource_name=state.RESOURCE_NAMES[game.resources[zone]] if zone in game.resources else None,
                 pot=game.pots.get(zone, 0),
                 discovery=zone in game.discoveries,
                 discovery_card=_discovery_seen(setup, game, zone, seat),
                 crew=tuple((player, game.crew_of(zone, player.seat)) for player in setup.players),
             )
-            for zone in rules.ZONES
+            for zone in state.ZONES
         ),
-        zone_names=tuple((zone, rules.zone_name(setup, zone)) for zone in rules.ZONES),
-        resources=tuple((r, rules.RESOURCE_NAMES[r]) for r in rules.RESOURCES),
+        zone_names=tuple((zone, rule_options.zone_name(setup, zone)) for zone in state.ZONES),
+        resources=tuple((r, state.RESOURCE_NAMES[r]) for r in state.RESOURCES),
         scoring_lines=tuple(
-            (scoring.round, tuple(rules.explain_scoring(setup, scoring))) for scoring in reversed(game.scorings)
+            (scoring.round, tuple(majorities.explain_scoring(setup, scoring))) for scoring in reversed(game.scorings)
         ),
-        my_bonus=tuple(rules.describe_bonus_card(setup, card) for card in game.bonus_cards.get(seat, ()))
+        my_bonus=tuple(cards_in_play.describe_bonus_card(setup, card) for card in game.bonus_cards.get(seat, ()))
         if seat is not None
         else None,
         bonus_lines=tuple(
             msg(
                 N_("{name} ({card}): {reason}"),
                 name=setup.player(o.seat).name,
-                card=rules.describe_bonus_card(setup, o.card),
+                card=cards_in_play.describe_bonus_card(setup, o.card),
                 reason=o.reason,
             )
-            for o in rules.bonus_outcomes(setup, game)
+            for o in cards_in_play.bonus_outcomes(setup, game)
         )
         if game.over
         else (),
-        discoveries_left=rules.MAX_DISCOVERIES - len(game.discoveries),
+        discoveries_left=cards_in_play.MAX_DISCOVERIES - len(game.discoveries),
         crew_players=tuple(p for p in setup.players if p.seat in land.seats) if playing else (),
         quick_seat=seat if playing and seat in land.seats else None,
         bonus_seat=seat if seat in viewer.control(rules.BONUS).seats else None,
-        app_draws_tokens=setup.options.get(rules.COMPONENTS, rules.APP_DRAWS) == rules.APP_DRAWS,
+        app_draws_tokens=setup.options.get(rule_options.COMPONENTS, rule_options.APP_DRAWS) == rule_options.APP_DRAWS,
         bonus_counts=tuple(cards.BONUS_COUNTS.items()),
         bonus_conditions=tuple(cards.BONUS_CONDITIONS.items()),
         discovery_effects=tuple(cards.DISCOVERY_EFFECTS.items()),
         known_bonus=known_cards(viewer, rules.BONUS, _bonus_text(setup), _held_here(game, seat)),
         known_discoveries=known_cards(viewer, rules.REVEAL, _discovery_text, _held_here(game, seat)),
         reveal_zones=tuple(
-            (zone, rules.zone_name(setup, zone))
+            (zone, rule_options.zone_name(setup, zone))
             for zone in sorted(game.discoveries, key=lambda zone: (_turned_up(game, zone), zone))  # face down first
-            if game.round >= rules.LAST_ROUND
+            if game.round >= state.LAST_ROUND
         ),
         reveal_pending=any(not _turned_up(game, zone) for zone in game.discoveries),
         characters=characters,
         acting=next((line for line in characters if line.acting), None),
         still_picking=tuple(p.name for p in setup.players if p.seat not in game.characters) if playing else (),
-        pick_forms=_pick_forms(setup, game, seat, pick) if playing and not rules.calling_order(setup, game) else (),
+        pick_forms=_pick_forms(setup, game, seat, pick) if playing and not rounds.calling_order(setup, game) else (),
         done_seat=now if now is not None and now in acted.seats else None,
         acted_last=setup.player(game.acted[-1]).name
         if playing and game.acted and len(game.acted) == len(setup.seats)
@@ -256,16 +256,16 @@ def red_planet_view(setup: Setup, game: rules.RedPlanet, viewer: Viewer) -> RedP
         round_waits=playing
         and (viewer.host or seat is not None)
         and not viewer.control(rules.END_ROUND).allowed
-        and bool(rules.still_to_act(setup, game)),
+        and bool(rounds.still_to_act(setup, game)),
     )
 
 
-def _pick_forms(setup: Setup, game: rules.RedPlanet, seat: int | None, pick: Control) -> tuple[PickForm, ...]:
+def _pick_forms(setup: Setup, game: state.RedPlanet, seat: int | None, pick: Control) -> tuple[PickForm, ...]:
     """This phone's own seat (its pick may change until the calls start), then seats still to pick."""
     return tuple(
         PickForm(
             player=p,
-            hand=tuple((c, rules.character_name(setup, c)) for c in rules.hand(setup, game, p.seat)),
+            hand=tuple((c, rounds.character_name(setup, c)) for c in rounds.hand(setup, game, p.seat)),
             picked=game.characters.get(p.seat),
         )
         for p in sorted(setup.players, key=lambda p: p.seat != seat)

@@ -9,8 +9,20 @@ from typing import ClassVar
 from companion.games.contract import Player, Setup
 from companion.games.moves import Viewer
 from companion.games.welcome_to_the_moon import rules
+from companion.games.welcome_to_the_moon.astra import (
+    astra_bonuses_due,
+    astra_launch,
+    astra_next_milestone,
+    astra_rockets,
+    astra_score,
+)
 from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK_BY_NUMBER, MISSIONS
-from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES, Adventure, SheetField
+from companion.games.welcome_to_the_moon.marks import SABOTAGE_SPACES, infections_due, mission_rockets
+from companion.games.welcome_to_the_moon.rule_options import adventure_of, is_solo, mission_values, own_components
+from companion.games.welcome_to_the_moon.score_sheet import Adventure, SheetField
+from companion.games.welcome_to_the_moon.scoring import cause_of
+from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
+from companion.games.welcome_to_the_moon.state import LETTERS, Moon
 from companion.games.words import Message
 
 
@@ -126,7 +138,7 @@ class TurnStrip:
     sabotaged: bool  # adventure 1: it has sabotaged on this turn already (one a turn)
 
 
-def strip_boxes(adventure: Adventure, game: rules.Moon, seat: int, actions: tuple[str, ...]) -> tuple[SheetField, ...]:
+def strip_boxes(adventure: Adventure, game: Moon, seat: int, actions: tuple[str, ...]) -> tuple[SheetField, ...]:
     """Return the boxes a turn needs: those of the actions on the table, then the ones ``seat`` entered last.
 
     A sheet of a few boxes (adventure 1's two) is offered whole.
@@ -192,9 +204,9 @@ class MoonView:
     this_turn: TurnStrip | None  # this phone's own seat's controls of the turn, under the cards (after a flip)
 
 
-def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
+def moon_view(setup: Setup, game: Moon, viewer: Viewer) -> MoonView:
     """Return the panel for ``viewer``: combos or solo cards, missions, errors, own sheet."""
-    adventure = rules.adventure_of(setup)
+    adventure = adventure_of(setup)
     names = {p.seat: p.name for p in setup.players}
     seat = viewer.seat
     mission = viewer.control(rules.MISSION)
@@ -202,7 +214,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
     playing = game.end_turn is None or game.turn <= game.end_turn
     solo_choice = viewer.control(rules.SOLO_CHOICE)
     bonus, sabotage, infect = viewer.control(rules.BONUS), viewer.control(rules.SABOTAGE), viewer.control(rules.INFECT)
-    adventure_1_solo = rules.is_solo(setup) and adventure.number == 1
+    adventure_1_solo = is_solo(setup) and adventure.number == 1
     errors = tuple(
         ErrorLine(
             player=p,
@@ -220,7 +232,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
     )
     sheet_seat = seat if seat in viewer.control(rules.SHEET).seats else None
     sabotages_left = (
-        rules.SABOTAGE_SPACES - game.sabotages.get(seat, 0)
+        SABOTAGE_SPACES - game.sabotages.get(seat, 0)
         if seat in sabotage.seats and adventure.number == 1 and playing
         else None
     )
@@ -234,7 +246,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
     )
     return MoonView(
         adventure=adventure,
-        solo=rules.is_solo(setup),
+        solo=is_solo(setup),
         turn=game.turn,
         combos=tuple(
             Combo(n, a, ACTION_NAMES[a], ACTION_ICONS[a], i, len(game.piles[i - 1]) if game.piles else None)
@@ -245,13 +257,13 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
             for i, c in enumerate(game.hand, start=1)
         ),
         astra_cards=tuple((ACTION_ICONS[a], ACTION_NAMES[a], game.astra.get(a, 0)) for a in ACTIONS),
-        astra_score=rules.astra_score(setup, game) if rules.is_solo(setup) else None,
+        astra_score=astra_score(setup, game) if is_solo(setup) else None,
         solo_seen=tuple(sorted(game.solo_seen.items())),
         missions=tuple(
             MissionLine(
                 letter=m.letter,
                 text=m.text,
-                rewards=rules.mission_values(setup, m),
+                rewards=mission_values(setup, m),
                 unit=adventure.mission_reward,
                 done=tuple((names[c.seat], c.first) for c in game.completions.get(m.letter, ())),
                 mine=seat is not None and any(c.seat == seat for c in game.completions.get(m.letter, ())),
@@ -263,7 +275,7 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         end_turn=game.end_turn,
         end_reasons=game.end_reasons,
         sheet_seat=sheet_seat,
-        mission_rockets=rules.mission_rockets(setup, game, seat) if seat is not None else 0,
+        mission_rockets=mission_rockets(setup, game, seat) if seat is not None else 0,
         boxes=tuple(
             sheet_box(f, game.sheets.get((seat, f.key), 0))
             for f in adventure.fields
@@ -272,8 +284,8 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
         if seat is not None
         else (),
         paper_total=game.paper_totals.get(seat) if seat is not None else None,
-        own_components=rules.own_components(setup),
-        missing_letters=tuple(letter for letter in rules.LETTERS if not any(m.letter == letter for m in game.missions)),
+        own_components=own_components(setup),
+        missing_letters=tuple(letter for letter in LETTERS if not any(m.letter == letter for m in game.missions)),
         mission_choices=tuple(
             (
                 letter,
@@ -283,13 +295,13 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
                     if m.letter == letter and not game.completions.get(letter)
                 ),
             )
-            for letter in rules.LETTERS
+            for letter in LETTERS
         ),
         numbers=tuple(sorted(DECK_BY_NUMBER)),
         actions=tuple((a, ACTION_NAMES[a], ACTION_ICONS[a]) for a in ACTIONS),
-        astra_rockets=rules.astra_rockets(setup, game) if rules.is_solo(setup) and adventure.number == 1 else None,
-        astra_next_milestone=rules.astra_next_milestone(setup, game) if adventure_1_solo else None,
-        astra_launch=rules.astra_launch(setup) if adventure_1_solo else None,
+        astra_rockets=astra_rockets(setup, game) if is_solo(setup) and adventure.number == 1 else None,
+        astra_next_milestone=astra_next_milestone(setup, game) if adventure_1_solo else None,
+        astra_launch=astra_launch(setup) if adventure_1_solo else None,
         astra_sabotages=game.astra_sabotages,
         sabotages_left=sabotages_left,
         bonuses=tuple(
@@ -305,15 +317,15 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
             for n, b in enumerate(adventure.bonus_spaces, start=1)
         ),
         has_viruses=adventure.number == 6,
-        viruses=tuple(VirusLine(VIRUS_NAMES[a.virus], a.turn, rules.cause_of(setup, a)) for a in game.viruses),
+        viruses=tuple(VirusLine(VIRUS_NAMES[a.virus], a.turn, cause_of(setup, a)) for a in game.viruses),
         virus_choices=tuple(
             (key, name) for key, name in VIRUS_NAMES.items() if not any(a.virus == key for a in game.viruses)
         )
         if adventure.number == 6
         else (),
-        infections_due=rules.infections_due(game, seat) if seat is not None and seat in infect.seats else 0,
-        infecting=tuple(p.name for p in setup.players if rules.infections_due(game, p.seat) > 0),
-        astra_bonuses_due=rules.astra_bonuses_due(setup, game) if viewer.control(rules.ASTRA_BONUS).allowed else 0,
+        infections_due=infections_due(game, seat) if seat is not None and seat in infect.seats else 0,
+        infecting=tuple(p.name for p in setup.players if infections_due(game, p.seat) > 0),
+        astra_bonuses_due=astra_bonuses_due(setup, game) if viewer.control(rules.ASTRA_BONUS).allowed else 0,
         astra_bonus_choices=tuple(
             (n, b.label)
             for n, b in enumerate(adventure.bonus_spaces, start=1)
@@ -339,6 +351,6 @@ def moon_view(setup: Setup, game: rules.Moon, viewer: Viewer) -> MoonView:
     )
 
 
-def _actions_shown(game: rules.Moon) -> tuple[str, ...]:
+def _actions_shown(game: Moon) -> tuple[str, ...]:
     """The actions on the table this turn: the three combos', or the solo hand's cards."""
     return tuple(action for _number, action in game.combos()) or tuple(card.action for card in game.hand)
