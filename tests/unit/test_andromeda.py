@@ -7,8 +7,24 @@ from typing import Any
 
 import pytest
 
-from companion.games.andromeda import rules
-from companion.games.andromeda.rules import Andromeda, Trade
+from companion.games.andromeda.actions import ring_draw
+from companion.games.andromeda.board import (
+    ACTIONS,
+    BONUS_KINDS,
+    MOVEMENT,
+    PLANETS,
+    SETUP,
+    STATIONS,
+    TRADE,
+    Andromeda,
+    RingDraw,
+    Trade,
+    card_name,
+    hand_size,
+    planet_name,
+)
+from companion.games.andromeda.phases import HOME, OUT, setup_draws
+from companion.games.andromeda.rule_options import DRAW_IN_APP, SETUP_DRAW, SHIP_THIRD_COST, center_values
 from companion.games.contract import Event, Player, Setup, evolve
 from companion.games.options import resolve_options
 from companion.games.registry import get_game
@@ -60,14 +76,14 @@ def placed(players: int = 3, **options: Any) -> Table:
     """A table whose setup stations are placed (each player drew only planet 1 cards)."""
     table = Table(make_setup(players, **options))
     for seat in table.setup.seats:
-        table.play("setup", seat=seat, planet_1=rules.setup_draws(table.setup))
+        table.play("setup", seat=seat, planet_1=setup_draws(table.setup))
     return table
 
 
 def in_actions(players: int = 3, **changes: Any) -> Table:
     """A table in the action phase of round 1, the first seat to act."""
     table = placed(players)
-    game = evolve(table.game, **{"phase": rules.ACTIONS, "turn": 1, "actions_left": 3, **changes})
+    game = evolve(table.game, **{"phase": ACTIONS, "turn": 1, "actions_left": 3, **changes})
     return Table(table.setup, game)
 
 
@@ -82,17 +98,17 @@ def test_setup_puts_stations_on_earth_the_planets_and_by_drawn_cards_for_each_pl
     players: int, per_planet: int, drawn: int, back_in_box: int
 ) -> None:
     table = Table(make_setup(players))
-    assert table.game.phase == rules.SETUP
+    assert table.game.phase == SETUP
     assert all(table.game.earth[seat] == 4 for seat in table.setup.seats)
-    assert all(table.game.on_planet(p, 1) == per_planet for p in rules.PLANETS)
-    assert rules.setup_draws(table.setup) == drawn
+    assert all(table.game.on_planet(p, 1) == per_planet for p in PLANETS)
+    assert setup_draws(table.setup) == drawn
     for seat in table.setup.seats:
         table.play("setup", seat=seat, planet_2=drawn - 1, planet_5=1)
-    on_board = table.game.earth[1] + sum(table.game.on_planet(p, 1) for p in rules.PLANETS)
+    on_board = table.game.earth[1] + sum(table.game.on_planet(p, 1) for p in PLANETS)
     tracks = 2
-    assert on_board + tracks + back_in_box == rules.STATIONS
-    assert table.game.phase == rules.MOVEMENT
-    assert all(rules.hand_size(table.game, seat) == 9 for seat in table.setup.seats)
+    assert on_board + tracks + back_in_box == STATIONS
+    assert table.game.phase == MOVEMENT
+    assert all(hand_size(table.game, seat) == 9 for seat in table.setup.seats)
 
 
 def test_setup_refuses_a_wrong_number_of_drawn_cards() -> None:
@@ -101,11 +117,11 @@ def test_setup_refuses_a_wrong_number_of_drawn_cards() -> None:
 
 
 def test_the_app_can_draw_the_setup_cards_from_the_seed() -> None:
-    setup = make_setup(4, **{rules.SETUP_DRAW: rules.DRAW_IN_APP})
+    setup = make_setup(4, **{SETUP_DRAW: DRAW_IN_APP})
     game = GAME.initial_state(setup)
-    assert game.phase == rules.MOVEMENT
+    assert game.phase == MOVEMENT
     for seat in setup.seats:
-        assert sum(game.on_planet(p, seat) for p in rules.PLANETS) == 7 + 9
+        assert sum(game.on_planet(p, seat) for p in PLANETS) == 7 + 9
     assert GAME.initial_state(setup) == game, "the same seed draws the same cards"
 
 
@@ -122,7 +138,7 @@ def test_player_count_is_three_to_five() -> None:
 def test_a_round_runs_movement_trade_then_actions_and_the_start_player_passes_clockwise() -> None:
     table = placed(3)
     table.play("trade-phase", step=table.game.step)
-    assert table.game.phase == rules.TRADE and table.game.trade == Trade(leader=1)
+    assert table.game.phase == TRADE and table.game.trade == Trade(leader=1)
     table.play("lay", seat=1, card="1")
     table.play("offer", seat=2, card="2")
     table.play("offer", seat=3, card="3")
@@ -132,7 +148,7 @@ def test_a_round_runs_movement_trade_then_actions_and_the_start_player_passes_cl
     table.play("stop", seat=1)
     table.play("swap", seat=1, other=2)
     table.play("keep", seat=2)
-    assert table.game.phase == rules.ACTIONS and table.game.turn == 1 and table.game.actions_left == 3
+    assert table.game.phase == ACTIONS and table.game.turn == 1 and table.game.actions_left == 3
     table.play("end-turn", seat=1)
     assert table.game.turn == 2 and table.game.actions_left == 2
     assert table.refused("exchange", seat=3, cards=1) == "It is {name}'s turn."
@@ -140,7 +156,7 @@ def test_a_round_runs_movement_trade_then_actions_and_the_start_player_passes_cl
     table.play("exchange", seat=2, cards=1)
     assert table.game.turn == 3
     table.play("end-turn", seat=3)
-    assert (table.game.round, table.game.phase, table.game.start) == (2, rules.MOVEMENT, 2)
+    assert (table.game.round, table.game.phase, table.game.start) == (2, MOVEMENT, 2)
 
 
 def test_a_phase_button_from_a_stale_screen_is_refused() -> None:
@@ -153,17 +169,17 @@ def test_a_phase_button_from_a_stale_screen_is_refused() -> None:
 
 def test_movement_cards_are_two_single_use_cards_per_player() -> None:
     table = placed(3)
-    table.play("movement-card", seat=1, planet=4, effect=rules.OUT)
+    table.play("movement-card", seat=1, planet=4, effect=OUT)
     assert (table.game.earth[1], table.game.on_planet(4, 1)) == (2, 4)
-    table.play("movement-card", seat=1, planet=4, effect=rules.HOME)
+    table.play("movement-card", seat=1, planet=4, effect=HOME)
     assert (table.game.earth[1], table.game.on_planet(4, 1)) == (6, 0)
-    assert table.refused("movement-card", seat=1, planet=3, effect=rules.OUT) == "{name} has used both movement cards."
+    assert table.refused("movement-card", seat=1, planet=3, effect=OUT) == "{name} has used both movement cards."
 
 
 def test_the_log_says_how_many_stations_a_movement_card_moved_when_the_player_said_so() -> None:
     table = placed(3)
-    one = table.play("movement-card", seat=1, planet=4, effect=rules.OUT, stations=1)
-    planet = rules.planet_name(4).render()
+    one = table.play("movement-card", seat=1, planet=4, effect=OUT, stations=1)
+    planet = planet_name(4).render()
     assert describe(GAME, table.state, one).render().endswith(f"stations from Earth to {planet} (1)")
 
 
@@ -201,7 +217,7 @@ def test_the_ship_track_reaches_level_4_and_a_hand_of_13() -> None:
     for cost in (3, 4, 5, 6):
         table.play("ship", seat=1, planet=2, cards=cost)
     assert table.game.ship[1] == 4
-    assert rules.hand_size(table.game, 1) == 13
+    assert hand_size(table.game, 1) == 13
     assert table.refused("ship", seat=1, planet=2, cards=6) == "This track is already at its last space."
 
 
@@ -214,7 +230,7 @@ def test_a_track_step_costs_exactly_its_cards_and_cannot_be_skipped() -> None:
 
 
 def test_the_third_ship_step_cost_is_a_rule_option() -> None:
-    table = Table(make_setup(3, **{rules.SHIP_THIRD_COST: 4}), evolve(in_actions().game, ship={1: 2, 2: 0, 3: 0}))
+    table = Table(make_setup(3, **{SHIP_THIRD_COST: 4}), evolve(in_actions().game, ship={1: 2, 2: 0, 3: 0}))
     table.play("ship", seat=1, planet=1, cards=4)
     assert table.game.ship[1] == 3
 
@@ -262,7 +278,7 @@ def test_bonus_cards_cannot_be_played_alone_or_without_holding_them() -> None:
 def test_track_steps_earn_no_bonus_card() -> None:
     table = in_actions(ship={1: 3, 2: 0, 3: 0})
     table.play("ship", seat=1, planet=2, cards=6)
-    assert all(table.game.held(1, kind) == 0 for kind in rules.BONUS_KINDS)
+    assert all(table.game.held(1, kind) == 0 for kind in BONUS_KINDS)
 
 
 # -- The planet ring -----------------------------------------------------------------------------
@@ -299,8 +315,8 @@ def test_a_drawn_own_station_founds_the_highest_free_center_and_ends_the_challen
     centers = {**game.centers, 6: {0: 2}}
     table = Table(table.setup, evolve(game, stations=stations, centers=centers))
     event = table.play("challenge", seat=1, planet=6, cards=6)
-    values = rules.center_values(table.setup)[6]
-    assert table.game.challenges[event.seq].draws == (rules.RingDraw(1, values[1]),)
+    values = center_values(table.setup)[6]
+    assert table.game.challenges[event.seq].draws == (RingDraw(1, values[1]),)
     assert table.game.centers[6] == {0: 2, 1: 1}
     assert table.game.on_planet(6, 1) == 2
     assert table.game.ring_draws == 1
@@ -325,7 +341,7 @@ def test_on_a_full_planet_every_drawn_station_goes_back_to_earth_even_ones_own()
     centers = {**game.centers, 6: {0: 2, 1: 3, 2: 2}}
     table = Table(table.setup, evolve(game, stations=stations, centers=centers))
     event = table.play("challenge", seat=1, planet=6, cards=4)
-    assert table.game.challenges[event.seq].draws == (rules.RingDraw(1, None), rules.RingDraw(1, None))
+    assert table.game.challenges[event.seq].draws == (RingDraw(1, None), RingDraw(1, None))
     assert table.game.on_planet(6, 1) == 2 and table.game.earth[1] == game.earth[1] + 2
 
 
@@ -333,13 +349,13 @@ def test_every_station_in_the_ring_is_equally_likely_chi_square_over_fixed_seeds
     ring = {1: 3, 2: 5, 3: 2}  # ten stations, drawn by their position in the ring
     positions = [seat for seat in sorted(ring) for _ in range(ring[seat])]
     draws = 20_000
-    per_seat = Counter(rules.ring_draw("fairness-seed", n, ring) for n in range(draws))
+    per_seat = Counter(ring_draw("fairness-seed", n, ring) for n in range(draws))
     expected = {seat: draws * count / len(positions) for seat, count in ring.items()}
     chi_square = sum((per_seat[seat] - expected[seat]) ** 2 / expected[seat] for seat in ring)
     # 2 degrees of freedom: 13.8 is the 0.1 % critical value. The seeds are fixed, so it cannot flake.
     assert chi_square < 13.8, (per_seat, chi_square)
     for seed in ("a", "b", "c"):
-        counts = Counter(rules.ring_draw(seed, n, {1: 1, 2: 1, 3: 1, 4: 1, 5: 1}) for n in range(5_000))
+        counts = Counter(ring_draw(seed, n, {1: 1, 2: 1, 3: 1, 4: 1, 5: 1}) for n in range(5_000))
         statistic = sum((counts[s] - 1_000) ** 2 / 1_000 for s in range(1, 6))
         assert statistic < 18.5, (seed, counts)  # 4 degrees of freedom, 0.1 %
 
@@ -419,7 +435,7 @@ def test_a_face_down_offer_is_secret_on_other_phones_and_in_the_log_until_all_ar
     assert [row.my_secret for row in others.trade.followers] == [None, None]
     assert "'6'" not in repr((others.trade.followers, others.trade.sets, others.trade_log)), "nowhere in the view"
     own = GAME.view(table.setup, table.game, viewer(GAME, table.state, 2, False))
-    assert own.trade is not None and own.trade.followers[0].my_secret == rules.card_name("6")
+    assert own.trade is not None and own.trade.followers[0].my_secret == card_name("6")
     assert describe(GAME, table.state, offer).render() == "Ben offered a card face down"
     assert describe(GAME, table.state, offer, seat=3).render() == "Ben offered a card face down"
     assert describe(GAME, table.state, offer, seat=2).render() == "Ben offered Planet 6 face down", "its own log"
@@ -449,7 +465,7 @@ def test_a_player_who_cannot_follow_takes_their_cards_back_and_leaves_the_trade(
     assert table.game.held(3, "gold") == 1, "the offered gold card went back to the hand"
     table.play("stop", seat=1)
     table.play("swap", seat=1, other=2)
-    assert table.game.phase == rules.ACTIONS, "the last set left is taken into hand"
+    assert table.game.phase == ACTIONS, "the last set left is taken into hand"
     lines = [(line.seat, line.other, line.given, line.taken) for line in table.game.trade_log]
     assert lines == [(3, None, (), ("gold",)), (1, 2, ("1", "2"), ("2", "3")), (2, None, (), ("1", "2"))]
 
@@ -467,7 +483,7 @@ def test_the_chain_of_exchanges_passes_the_leaders_set_along() -> None:
     table.play("swap", seat=3, other=4)  # Chika takes Dai's 4s; Dai holds the 1s
     table.play("keep", seat=4)
     trade = table.game.trade
-    assert trade is None and table.game.phase == rules.ACTIONS, "Ben's set was the last one left"
+    assert trade is None and table.game.phase == ACTIONS, "Ben's set was the last one left"
     lines = [(line.seat, line.other, line.taken) for line in table.game.trade_log]
     assert lines == [(1, 3, ("3", "3")), (3, 4, ("4", "4")), (4, None, ("1", "1")), (2, None, ("2", "2"))]
 
@@ -510,12 +526,12 @@ def test_two_full_planets_do_not_end_the_game() -> None:
     table = in_actions(centers={1: {0: 1, 1: 2, 2: 3}, 2: {0: 1, 1: 2, 2: 3}, 3: {0: 1, 1: 2}})
     for seat in (1, 2, 3):
         table.play("end-turn", seat=seat)
-    assert table.game.phase == rules.MOVEMENT and table.game.round == 2
+    assert table.game.phase == MOVEMENT and table.game.round == 2
 
 
 def test_score_is_centers_plus_earth_stations_plus_tech_points_plus_bonus_cards_kept() -> None:
     setup = make_setup(3)
-    values = rules.center_values(setup)
+    values = center_values(setup)
     game = evolve(
         GAME.initial_state(setup),
         centers={7: {0: 1}, 1: {2: 1}},
@@ -560,7 +576,7 @@ def test_the_scoreboard_names_its_options_and_explains_the_end() -> None:
 
 def test_a_replayed_ledger_gives_the_same_board() -> None:
     table = placed(3)
-    table.play("movement-card", seat=2, planet=5, effect=rules.OUT)
+    table.play("movement-card", seat=2, planet=5, effect=OUT)
     table.play("trade-phase", step=table.game.step)
     again = fold(GAME, table.setup, table.state.events)
     assert again.game == table.game

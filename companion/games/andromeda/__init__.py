@@ -5,6 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.andromeda import news, rules
+from companion.games.andromeda.board import SLUG
+from companion.games.andromeda.phases import check_setup, initial_state
+from companion.games.andromeda.rule_options import OPTIONS
+from companion.games.andromeda.scoring import score_andromeda
 from companion.games.andromeda.view import andromeda_view
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.words import N_
@@ -12,16 +16,16 @@ from companion.games.words import N_
 GAME = BoardGame(
     news=news.andromeda_news,
     is_over=news.is_over,
-    slug=rules.SLUG,
+    slug=SLUG,
     name=N_("Andromeda"),
     min_players=3,
     max_players=5,
-    options=rules.OPTIONS,
+    options=OPTIONS,
     moves=rules.MOVES,
     templates=str(Path(__file__).parent / "templates"),
-    check_setup=rules.check_setup,
-    initial_state=rules.initial_state,
-    score_state=rules.score_andromeda,
+    check_setup=check_setup,
+    initial_state=initial_state,
+    score_state=score_andromeda,
     view=andromeda_view,  # other seats' face-down trade offers are left out there
     reference_lines=(
         "",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.games.andromeda.rules import Andromeda
+from companion.games.andromeda.board import Andromeda
 from companion.games.contract import Setup
 from companion.games.news import News, your_turn
 
