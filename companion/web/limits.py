@@ -15,8 +15,9 @@ views it counts, and says which of their views it leaves alone (``exempt_when``)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
-from flask import Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -82,4 +83,4 @@ def init_app(app: Flask) -> None:
     join = limiter.shared_limit(_configured("RATE_LIMIT_JOIN"), scope="join", exempt_when=_not_one_of(JOIN_VIEWS))
     for views, limit in ((NEW_TABLE_VIEWS, new_table), (JOIN_VIEWS, join)):
         for blueprint in sorted({endpoint.partition(".")[0] for endpoint in views}):
-            limit(app.blueprints[blueprint])
+            limit(cast(Blueprint, app.blueprints[blueprint]))  # app.blueprints is typed with Flask's sansio base
