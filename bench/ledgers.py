@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Engine
 
-from companion import services
 from companion.games.contract import Event, Player
 from companion.games.mission_red_planet import rules as mrp
 from companion.games.mission_red_planet.state import SLUG as MRP_SLUG
+from companion.services.tables import PlayerEntry, create_table
 from companion.storage.store import TableInfo
 
 PLAYERS = tuple(
@@ -45,9 +45,7 @@ def mrp_events(events: int, round_every: int = 1000) -> list[Event]:
 
 def stored_mrp_table(engine: Engine, events: int, round_every: int = 1000) -> TableInfo:
     """Create a Mission: Red Planet table holding ``events`` entries (inserted in bulk, as if played)."""
-    table = services.create_table(
-        engine, slug=MRP_SLUG, players=[services.PlayerEntry(p.name, p.colour) for p in PLAYERS], options={}
-    )
+    table = create_table(engine, slug=MRP_SLUG, players=[PlayerEntry(p.name, p.colour) for p in PLAYERS], options={})
     sqlite = engine.dialect.name == "sqlite"
     mark = "?" if sqlite else "%s"
     now = datetime.now(UTC)

@@ -30,6 +30,7 @@ import argparse  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
+import signal  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -166,6 +167,7 @@ def main() -> None:
     parser.add_argument("--resolution", type=int, default=10, help="stop bisecting within this many tables")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL (BENCH_POSTGRES_ADMIN) instead of SQLite")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit("stopped"))  # the server is stopped too
     result: dict[str, Any] = {
         "tap_every_seconds": args.tap_every,
         "round_trip_ms": ROUND_TRIP_SECONDS * 1000,
