@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import services
 from companion.cli import main
 from companion.games.scenario import replay
+from companion.services.screens import scoreboard
 from companion.web.app import create_app
-from companion.web.extensions import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY, TABLES_KEY
 from tests.conftest import fresh_database_url, join_link, migrated_postgres_url, new_table, post_event
 
 
@@ -138,11 +138,10 @@ def test_importing_a_scenario_recreates_the_table_under_a_new_code(
     assert imported.exit_code == 0, imported.output
     new_code = imported.output.split("table ")[1].split()[0]
     assert new_code != code
-    engine = app.extensions[ENGINE_KEY]
-    table = services.find_table(engine, code=new_code)
-    state = services.table_state(engine, table)
+    table = app.extensions[TABLES_KEY].find(code=new_code)
+    state = table.state
     original, _board = replay(scenario)
-    assert services.scoreboard(state) == services.scoreboard(original)
+    assert table.scoreboard == scoreboard(original)
     assert state.voided == original.voided and state.claims == {2: "phone-1"}
     watcher = app.test_client()
     assert watcher.get(imported.output.split("watch it at ")[1].split(",")[0]).status_code == 303

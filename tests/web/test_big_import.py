@@ -15,12 +15,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Engine, func, select
 
-from companion import services
 from companion.games import kinds
 from companion.games.registry import get_game
 from companion.games.scenario import MAX_EVENTS, MAX_SCENARIO_BYTES, parse_scenario, replay
@@ -28,7 +28,7 @@ from companion.games.table import fold, score
 from companion.storage import store
 from companion.storage.db import make_engine
 from companion.storage.models import EventRecord, TableRecord
-from companion.web.extensions import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY, TABLES_KEY
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PLAYERS = (("Aki", "#E69F00"), ("Ben", "#56B4E9"), ("Chika", "#009E73"), ("Dai", "#F0E442"), ("Emi", "#0072B2"))
@@ -87,7 +87,9 @@ def engine_of(app: Flask) -> Engine:
 
 def imported_table(app: Flask, response: Any) -> store.TableInfo:
     assert response.status_code == 303, response.text[:500]
-    return services.find_table(engine_of(app), code=response.headers["Location"].rsplit("/", 1)[1])
+    table = store.find_table(engine_of(app), code=response.headers["Location"].rsplit("/", 1)[1])
+    assert table is not None
+    return table
 
 
 def stored_counts(engine: Engine) -> tuple[int, int]:
@@ -129,10 +131,17 @@ def test_a_file_of_the_most_entries_allowed_is_stored_whole_and_folds_as_it_repl
     assert client.get(f"/t/{table.code}").status_code == 200
 
 
-def test_the_state_an_import_keeps_is_the_fold_of_its_stored_ledger(app: Flask, client: FlaskClient) -> None:
+def test_the_state_an_import_keeps_is_the_fold_of_its_stored_ledger(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = imported_table(app, upload(client, as_file(night(600))))
     engine = engine_of(app)
-    kept = services.table_state(engine, table)  # the replayed state the import kept, and the reseed after it
+    reads: list[tuple[Any, ...]] = []
+    load_events = store.load_events
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "load_events", lambda *args: reads.append(args) or load_events(*args))
+        kept = app.extensions[TABLES_KEY].find(code=table.code).state  # the replayed state, and the reseed after it
+    assert reads == []  # kept by the import: its entries are not read and folded again
     cold = fold(get_game(table.setup.game), table.setup, store.load_events(engine, table.id))
     assert kept.events == cold.events  # the same entries, with the times they were stored at
     assert all(event.at is not None for event in kept.events)
@@ -186,9 +195,9 @@ import threading
 
 import gevent
 
-from companion import services
 from companion.services import tables
-from companion.storage import ledger_import, store
+from companion.services.table import Tables
+from companion.storage import ledger_import
 from companion.storage.db import make_engine
 
 engine = make_engine(sys.argv[1])
@@ -218,7 +227,7 @@ def turn():
 turning = gevent.spawn(turn)
 gevent.sleep(0.05)
 before = turns[0]
-table = services.import_scenario(engine, data)
+table = tables.import_scenario(Tables(engine), data)
 during = turns[0] - before
 turning.kill()
 loop = threading.get_native_id()
@@ -249,7 +258,8 @@ def test_under_gevent_the_event_loop_keeps_turning_while_a_file_of_the_most_entr
     assert result["turns"] >= 20, result
     engine = make_engine(database_url)
     try:
-        table = services.find_table(engine, code=result["code"])
+        table = store.find_table(engine, code=result["code"])
+        assert table is not None
         assert len(store.load_events(engine, table.id)) == MAX_EVENTS + 1  # and the fresh seed's entry
     finally:
         engine.dispose()

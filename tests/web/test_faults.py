@@ -18,7 +18,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, event, make_url, text
 from sqlalchemy.pool import NullPool
 
-from companion import services
+from companion.services import screens
+from companion.services.table import Table
+from companion.storage import store
 from companion.storage.db import FULL, READ_ONLY
 from companion.storage.live import RECHECK, RedisBroker
 from companion.web.app import create_app
@@ -39,7 +41,8 @@ def message(response: Any) -> str:
 def entries(app: Flask, code: str) -> list[str]:
     """The idempotency keys stored for the table, in ledger order."""
     engine = app.extensions[ENGINE_KEY]
-    table = services.find_table(engine, code=code)
+    table = store.find_table(engine, code=code)
+    assert table is not None
     with engine.connect() as connection:
         rows = connection.exec_driver_sql(
             "SELECT idempotency_key FROM ledger_event WHERE table_id = ? ORDER BY seq"
@@ -132,7 +135,7 @@ def test_the_500_page_says_only_what_is_true(client: FlaskClient, monkeypatch: p
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(services, "record", broken)
+    monkeypatch.setattr(Table, "record", broken)
     response = add_point(client, code, "buggy-entry")
     assert response.status_code == 500
     assert "may not have been saved" in message(response) and "safe" not in message(response)
@@ -146,7 +149,7 @@ def test_a_page_that_fails_to_show_says_that_everything_recorded_is_kept(
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(services, "seat_view", broken)
+    monkeypatch.setattr(screens, "seat_view", broken)
     response = client.get(f"/t/{code}")
     assert response.status_code == 500
     assert "Everything recorded is kept" in message(response) and "may not have been saved" not in message(response)

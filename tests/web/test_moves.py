@@ -10,7 +10,6 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import services
 from companion.games import kinds
 from companion.games.contract import Event
 from companion.games.moves import OWN_SEAT
@@ -18,8 +17,7 @@ from companion.games.registry import GAMES, get_game
 from companion.games.table import controls, decide, fold
 from companion.games.table_moves import moves
 from companion.games.words import RuleError
-from companion.storage.store import find_table
-from companion.web.extensions import ENGINE_KEY
+from companion.web.extensions import TABLES_KEY
 from tests.conftest import join_link, new_table, post_event
 
 
@@ -36,11 +34,7 @@ def error_text(response: Any) -> str:
 
 
 def table_state(app: Flask, code: str) -> Any:
-    with app.app_context():
-        engine = app.extensions[ENGINE_KEY]
-        table = find_table(engine, code=code)
-        assert table is not None
-        return services.table_state(engine, table)
+    return app.extensions[TABLES_KEY].find(code=code).state
 
 
 def race(*requests: Any) -> list[Any]:

@@ -202,11 +202,8 @@ def test_the_scenario_export_names_phones_without_their_device_ids(
     assert post_event(client, code, kind="seat.release", seat=1).status_code == 303
     assert phones[2].post(link, data={"seat": "3", "key": "export-join-3"}).status_code == 303
     assert post_event(client, code, kind="table.end").status_code == 303
-    from companion import services
-
-    engine = client.application.extensions["companion.engine"]
-    table = services.find_table(engine, code=code)
-    real = {e.payload["device"] for e in services.table_state(engine, table).events if e.kind == "seat.claim"}
+    table = client.application.extensions["companion.tables"].find(code=code)
+    real = {e.payload["device"] for e in table.state.events if e.kind == "seat.claim"}
     assert len(real) == 3
 
     downloaded = client.get(f"/t/{code}/scenario.json").text
