@@ -12,19 +12,22 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.mechanics.catalogue import MAX_CATALOGUE_BYTES, MAX_CATALOGUE_DEPTH
-from companion.games.space_base import catalogue
+from companion.games.space_base import catalogue, state
 from companion.games.space_base import rules as sb
+from companion.games.space_base.cards import INCOME, VP, Reward
+from companion.games.space_base.purchases import PURCHASE
+from companion.games.space_base.rewards import SUM
 from companion.policy import Action
-from companion.web.door import actions
 from companion.storage import cards
 from companion.web.app import create_app
+from companion.web.door import actions
 from companion.web.extensions import ENGINE_KEY
 from tests.conftest import fresh_database_url
 from tests.web.test_moves import error_text, joined_phone, table_state
 from tests.web.test_space_base_panel import panel, record, submitted, turn, two_players
 
-SLUG = sb.SLUG
-SHIP = {"sector": 7, "cost": 8, "blue_kind": sb.VP, "blue_amount": 2, "red_kind": sb.INCOME, "red_amount": 1}
+SLUG = state.SLUG
+SHIP = {"sector": 7, "cost": 8, "blue_kind": VP, "blue_amount": 2, "red_kind": INCOME, "red_amount": 1}
 
 
 def upload(client: FlaskClient, body: bytes, slug: str = SLUG) -> Any:
@@ -62,9 +65,9 @@ def test_a_ship_typed_here_is_offered_for_one_tap_at_a_new_table_of_a_server_tha
     client: FlaskClient, tmp_path: Path
 ) -> None:
     code = two_players(client)
-    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
     record(client, code, sb.ADJUST, seat=1, credits=10, reason="test")
-    record(client, code, sb.BUY, seat=1, how=sb.PURCHASE, **SHIP)
+    record(client, code, sb.BUY, seat=1, how=PURCHASE, **SHIP)
     download = client.get(f"/cards/{SLUG}/catalogue.json")
     assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
     document = json.loads(download.text)
@@ -80,7 +83,7 @@ def test_a_ship_typed_here_is_offered_for_one_tap_at_a_new_table_of_a_server_tha
 
     fresh = two_players(host)
     aki = joined_phone(host, other.test_client, fresh, 1)
-    turn(host, fresh, "1 2", {1: sb.SUM, 2: sb.SUM})
+    turn(host, fresh, "1 2", {1: SUM, 2: SUM})
     record(host, fresh, sb.ADJUST, seat=1, credits=10, reason="test")
     one_tap = [
         form
@@ -91,7 +94,7 @@ def test_a_ship_typed_here_is_offered_for_one_tap_at_a_new_table_of_a_server_tha
     answer = aki.post(f"/t/{fresh}/events", data=submitted(one_tap[0]))
     assert answer.status_code == 303, answer.text
     card = table_state(other, fresh).game.console(1).sectors[7].station
-    assert (card.cost, card.blue, card.red) == (8, sb.Reward(sb.VP, 2), sb.Reward(sb.INCOME, 1))
+    assert (card.cost, card.blue, card.red) == (8, Reward(VP, 2), Reward(INCOME, 1))
 
 
 def test_a_card_imported_twice_or_also_typed_here_is_kept_and_offered_once(app: Flask, client: FlaskClient) -> None:
@@ -100,9 +103,9 @@ def test_a_card_imported_twice_or_also_typed_here_is_kept_and_offered_once(app: 
     assert upload(client, body).headers["Location"].endswith("added=0")
     assert [facts for _kind, facts in stored(app)] == [SHIP, {"sector": 3, "cost": 2}]
     code = two_players(client)
-    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
     record(client, code, sb.ADJUST, seat=1, credits=10, reason="test")
-    record(client, code, sb.BUY, seat=1, how=sb.PURCHASE, **SHIP)
+    record(client, code, sb.BUY, seat=1, how=PURCHASE, **SHIP)
     offered = [
         (form.select_one("input[name=sector]")["value"], form.select_one("input[name=cost]")["value"])
         for form in panel(client, code).select("#sb-buy form.known-card")

@@ -20,17 +20,18 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import services
 from companion.cli import main
 from companion.config import RATE_LIMIT_KEYS
 from companion.games.registry import GAMES
 from companion.games.scenario import MAX_DEPTH, MAX_SCENARIO_BYTES, parse_scenario
 from companion.games.space_base import catalogue
 from companion.games.space_base import rules as space_base
+from companion.games.space_base.cards import ABILITY_KINDS, REWARD_KINDS
+from companion.games.space_base.state import SLUG
 from companion.games.table_moves import moves
 from companion.storage import cards
 from companion.web.app import create_app
-from companion.web.extensions import ENGINE_KEY
+from companion.web.extensions import ENGINE_KEY, TABLES_KEY
 from tests.conftest import fresh_database_url, join_link, new_table
 
 # 60 examples per property keep CI within its time on two cores; COMPANION_FUZZ_EXAMPLES=2000 (say)
@@ -92,13 +93,11 @@ def tables(host: FlaskClient) -> dict[str, str]:
 
 
 def last_state(app: Flask, code: str) -> Any:
-    engine = app.extensions[ENGINE_KEY]
-    return services.table_state(engine, services.find_table(engine, code=code))
+    return app.extensions[TABLES_KEY].find(code=code).state
 
 
 def last_seq(app: Flask, code: str) -> int:
-    engine = app.extensions[ENGINE_KEY]
-    return services.table_state(engine, services.find_table(engine, code=code)).last_seq
+    return int(last_state(app, code).last_seq)
 
 
 def table_count(app: Flask) -> int:
@@ -472,18 +471,18 @@ accepted_card = st.fixed_dictionaries(
     {"sector": st.integers(1, 12), "cost": st.integers(0, 20)},
     optional={
         "name": printable.filter(str.strip),
-        "blue_kind": st.sampled_from(space_base.REWARD_KINDS),
+        "blue_kind": st.sampled_from(REWARD_KINDS),
         "blue_amount": st.integers(0, 20),
         "red_text": printable.filter(str.strip),
         "slots": st.integers(0, 6),
-        "ability": st.sampled_from(space_base.ABILITY_KINDS),
+        "ability": st.sampled_from(ABILITY_KINDS),
     },
 )
 crafted_catalogue = st.fixed_dictionaries(
     {
         "format": st.one_of(st.just(catalogue.FORMAT), long_texts),
         "version": st.one_of(st.just(catalogue.VERSION), whole_numbers),
-        "game": st.one_of(st.just(space_base.SLUG), long_texts),
+        "game": st.one_of(st.just(SLUG), long_texts),
         "cards": st.one_of(st.lists(st.one_of(crafted_card, accepted_card), max_size=4), scenario_parts),
     },
     optional={"table": scenario_parts},
@@ -492,7 +491,7 @@ accepted_catalogue = st.fixed_dictionaries(
     {
         "format": st.just(catalogue.FORMAT),
         "version": st.just(catalogue.VERSION),
-        "game": st.just(space_base.SLUG),
+        "game": st.just(SLUG),
         "cards": st.lists(accepted_card, max_size=4),
     }
 )
@@ -504,19 +503,19 @@ def test_importing_any_crafted_card_catalogue_is_refused_cleanly_or_keeps_cards_
     fuzz_app: Flask, host: FlaskClient, tables: dict[str, str], document: dict[str, Any]
 ) -> None:
     engine = fuzz_app.extensions[ENGINE_KEY]
-    before = cards.stored_cards(engine, game=space_base.SLUG)
+    before = cards.stored_cards(engine, game=SLUG)
     phone = fuzz_app.test_client()
     body = json.dumps(document).encode()
-    response = phone.post(f"/cards/{space_base.SLUG}", data={"catalogue": (io.BytesIO(body), "cards.json")})
+    response = phone.post(f"/cards/{SLUG}", data={"catalogue": (io.BytesIO(body), "cards.json")})
     assert_refused_with_a_message(response, document)
-    after = cards.stored_cards(engine, game=space_base.SLUG)
+    after = cards.stored_cards(engine, game=SLUG)
     if response.status_code >= 400:
         assert after == before, document
         return
     assert response.status_code == 303 and after[: len(before)] == before, document
     assert all(catalogue.card_facts(facts) == facts for _kind, facts in after)
-    assert host.get(f"/t/{tables[space_base.SLUG]}").status_code == 200  # the board offers them all
-    assert phone.get(f"/cards/{space_base.SLUG}/catalogue.json").status_code == 200
+    assert host.get(f"/t/{tables[SLUG]}").status_code == 200  # the board offers them all
+    assert phone.get(f"/cards/{SLUG}/catalogue.json").status_code == 200
 
 
 @FUZZ

@@ -11,6 +11,10 @@ from flask.testing import FlaskClient
 
 from companion.games.space_base import GAME, catalogue
 from companion.games.space_base import rules as sb
+from companion.games.space_base.cards import CHARGE, CREDITS, INCOME, OWN_TURN, REROLL, VP, Reward
+from companion.games.space_base.purchases import CLAIM
+from companion.games.space_base.rewards import INDIVIDUAL, SUM
+from companion.games.space_base.state import SLUG
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone, table_state
 
@@ -56,16 +60,16 @@ def turn(client: FlaskClient, code: str, dice: str, choices: dict[int, str]) -> 
 def test_a_new_ship_is_bought_with_chips_and_its_cost_tells_its_level(client: FlaskClient, make_client: Any) -> None:
     code = two_players(client)
     aki = joined_phone(client, make_client, code, 1)
-    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
     record(client, code, sb.ADJUST, seat=1, credits=10, reason="test")
     page = panel(aki, code)
     form = page.select_one("#sb-buy form:has(input[name=blue_kind])")
     assert form is not None and not form.select("input[type=text][name=cost], input[name=cost]:not([type=radio])")
-    data = submitted(form, sector=7, cost=8, blue_amount=2, red_kind=sb.INCOME)
+    data = submitted(form, sector=7, cost=8, blue_amount=2, red_kind=INCOME)
     answer = aki.post(f"/t/{code}/events", data=data)
     assert answer.status_code == 303, answer.text
     card = table_state(client.application, code).game.console(1).sectors[7].station
-    assert (card.level, card.cost, card.blue, card.red) == (2, 8, sb.Reward(sb.CREDITS, 2), sb.Reward(sb.INCOME, 1))
+    assert (card.level, card.cost, card.blue, card.red) == (2, 8, Reward(CREDITS, 2), Reward(INCOME, 1))
 
 
 def test_a_charged_reroll_card_offers_a_reroll_to_its_owner_and_everyone_sees_the_new_dice(
@@ -73,12 +77,12 @@ def test_a_charged_reroll_card_offers_a_reroll_to_its_owner_and_everyone_sees_th
 ) -> None:
     code = two_players(client)
     aki, ben = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 2)
-    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
-    reroll = {"blue_kind": sb.CHARGE, "slots": 2, "ability": sb.REROLL, "ability_when": sb.OWN_TURN}
-    record(client, code, sb.BUY, seat=1, how=sb.CLAIM, sector=3, cost=2, **reroll)
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
+    reroll = {"blue_kind": CHARGE, "slots": 2, "ability": REROLL, "ability_when": OWN_TURN}
+    record(client, code, sb.BUY, seat=1, how=CLAIM, sector=3, cost=2, **reroll)
     record(client, code, sb.END_TURN)
-    for dice, chooser in (("1 2", sb.SUM), ("3 3", sb.INDIVIDUAL), ("1 2", sb.SUM)):
-        turn(client, code, dice, {1: chooser, 2: sb.SUM})
+    for dice, chooser in (("1 2", SUM), ("3 3", INDIVIDUAL), ("1 2", SUM)):
+        turn(client, code, dice, {1: chooser, 2: SUM})
         record(client, code, sb.END_TURN)
     record(client, code, sb.ROLL, values="1 1")
     assert not panel(ben, code).select("details.ability")
@@ -105,10 +109,10 @@ def test_the_bg_stats_export_names_the_start_player(client: FlaskClient) -> None
 def test_each_way_to_take_the_dice_says_every_kind_of_reward_it_pays(client: FlaskClient, make_client: Any) -> None:
     code = two_players(client)
     aki = joined_phone(client, make_client, code, 1)
-    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
-    record(client, code, sb.BUY, seat=1, how=sb.CLAIM, sector=3, cost=2, blue_kind=sb.INCOME, blue_amount=1)
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
+    record(client, code, sb.BUY, seat=1, how=CLAIM, sector=3, cost=2, blue_kind=INCOME, blue_amount=1)
     record(client, code, sb.END_TURN)
-    turn(client, code, "1 1", {1: sb.SUM, 2: sb.SUM})
+    turn(client, code, "1 1", {1: SUM, 2: SUM})
     record(client, code, sb.END_TURN)
     record(client, code, sb.ROLL, values="3 5")
     answer = aki.get(f"/t/{code}")
@@ -131,7 +135,7 @@ def test_the_host_can_take_the_dice_for_a_player_whose_phone_is_gone(client: Fla
     ]
     answer = client.post(f"/t/{code}/events", data={**submitted(for_ben[0]), "key": "host-for-ben-1"})
     assert answer.status_code == 303, answer.text
-    assert table_state(client.application, code).game.roll.choices == {2: sb.INDIVIDUAL}
+    assert table_state(client.application, code).game.roll.choices == {2: INDIVIDUAL}
 
 
 def test_real_dice_typed_on_a_keypad_without_a_space_are_two_dice(client: FlaskClient) -> None:
@@ -146,7 +150,7 @@ def test_real_dice_typed_on_a_keypad_without_a_space_are_two_dice(client: FlaskC
 def known_to_the_server(client: FlaskClient, cards: list[dict[str, Any]]) -> None:
     """Import ``cards`` as a catalogue file, as the catalogue page does."""
     body = json.dumps(catalogue.export_catalogue(cards)).encode()
-    answer = client.post(f"/cards/{sb.SLUG}", data={"catalogue": (io.BytesIO(body), "cards.json")})
+    answer = client.post(f"/cards/{SLUG}", data={"catalogue": (io.BytesIO(body), "cards.json")})
     assert answer.status_code == 303, answer.text
 
 
@@ -154,9 +158,9 @@ def card(sector: int, cost: int) -> dict[str, Any]:
     return {
         "sector": sector,
         "cost": cost,
-        "blue_kind": sb.VP,
+        "blue_kind": VP,
         "blue_amount": 1,
-        "red_kind": sb.CREDITS,
+        "red_kind": CREDITS,
         "red_amount": 1,
     }
 
@@ -167,7 +171,7 @@ def test_end_the_turn_comes_before_the_cards_to_buy_and_only_the_cards_the_playe
     known_to_the_server(client, [card(12, 14), card(7, 8), card(3, 4), card(1, 2), card(9, 9), card(2, 3)])
     code = two_players(client)
     aki = joined_phone(client, make_client, code, 1)
-    turn(client, code, "1 2", {1: sb.SUM, 2: sb.SUM})
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
     credits = table_state(client.application, code).game.console(1).credits
     assert credits == 4  # 3 left after the first ship, +1 for sector 3
 
@@ -202,7 +206,7 @@ def test_where_the_table_waits_on_a_players_dice_every_phone_says_the_host_can_t
     record(client, code, sb.ROLL, values="3 4")
     assert panel(aki, code).select(".stalled") == []  # right after the roll nobody's phone is gone
 
-    record(client, code, sb.ASSIGN, seat=1, choice=sb.SUM)  # Ben's phone dies before he chooses
+    record(client, code, sb.ASSIGN, seat=1, choice=SUM)  # Ben's phone dies before he chooses
     for phone in (aki, client):
         hint = panel(phone, code).select_one("#board .stalled")
         assert hint is not None

@@ -34,45 +34,27 @@ from companion.games.andromeda.actions import (
     on_turn,
 )
 from companion.games.andromeda.board import (
-    ACTIONS,
     BONUS_KINDS,
-    BONUS_NAMES,
     CARDS,
     CARDS_PER_PLANET,
-    CENTERS,
-    EXCHANGE_CARDS,
     EXCHANGE_CARDS_TECH,
-    FULL_PLANETS_TO_END,
-    MIN_TRADE_CARDS,
-    MOVEMENT,
-    MOVEMENT_CARDS,
-    PHASE_NAMES,
     PLANETS,
-    SETUP,
     TECH_COSTS,
-    TECH_ROUND_UP,
     Andromeda,
     Handler,
-    TradeLine,
-    card_list,
     card_name,
-    clockwise,
-    exchange_limit,
-    hand_size,
     planet_name,
-    trade_limit,
 )
 from companion.games.andromeda.log import (
-    describe_challenge,
     describe_challenge_move,
     describe_offer,
     describe_swap,
     earned_words,
     spent_words,
 )
-from companion.games.andromeda.phases import HOME, OUT, play_movement_card, setup_draws, setup_stations, to_trade
-from companion.games.andromeda.rule_options import center_values, ship_costs
-from companion.games.andromeda.trade import cannot_follow, keep_set, lay, offer, owing, stop_laying, swap_sets
+from companion.games.andromeda.phases import HOME, OUT, play_movement_card, setup_stations, to_trade
+from companion.games.andromeda.rule_options import ship_costs
+from companion.games.andromeda.trade import cannot_follow, keep_set, lay, offer, stop_laying, swap_sets
 from companion.games.contract import Event, Setup
 from companion.games.moves import ANYONE, Field, Guard, Move, Secret
 from companion.games.words import N_, RuleError, listing, msg
@@ -271,43 +253,3 @@ MOVES = (
         advances=True,
     ),
 )
-
-# A bridge to delete (issue 41): view.py and tests/web still read these names through ``rules``;
-# once they import each from its chapter, this list and the imports only it uses go.
-__all__ = [
-    "ACTIONS",
-    "BONUS_KINDS",
-    "BONUS_NAMES",
-    "CARDS",
-    "CENTERS",
-    "CHALLENGE",
-    "EXCHANGE_CARDS",
-    "FULL_PLANETS_TO_END",
-    "HOME",
-    "MIN_TRADE_CARDS",
-    "MOVEMENT",
-    "MOVEMENT_CARDS",
-    "MOVE_STATIONS",
-    "OUT",
-    "PHASE_NAMES",
-    "PLANETS",
-    "SETUP",
-    "SHIP",
-    "TECH",
-    "TECH_COSTS",
-    "TECH_ROUND_UP",
-    "Andromeda",
-    "TradeLine",
-    "card_list",
-    "card_name",
-    "center_values",
-    "clockwise",
-    "describe_challenge",
-    "exchange_limit",
-    "hand_size",
-    "owing",
-    "planet_name",
-    "setup_draws",
-    "ship_costs",
-    "trade_limit",
-]

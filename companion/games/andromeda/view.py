@@ -10,7 +10,38 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar
 
-from companion.games.andromeda import rules
+from companion.games.andromeda import rule_options, rules
+from companion.games.andromeda import trade as andromeda_trade
+from companion.games.andromeda.actions import CHALLENGE, MOVE_STATIONS, SHIP, TECH
+from companion.games.andromeda.board import (
+    ACTIONS,
+    BONUS_KINDS,
+    BONUS_NAMES,
+    CARDS,
+    CENTERS,
+    EXCHANGE_CARDS,
+    FULL_PLANETS_TO_END,
+    MIN_TRADE_CARDS,
+    MOVEMENT,
+    MOVEMENT_CARDS,
+    PHASE_NAMES,
+    PLANETS,
+    SETUP,
+    TECH_COSTS,
+    TECH_ROUND_UP,
+    Andromeda,
+    TradeLine,
+    card_list,
+    card_name,
+    clockwise,
+    exchange_limit,
+    hand_size,
+    planet_name,
+    trade_limit,
+)
+from companion.games.andromeda.log import describe_challenge
+from companion.games.andromeda.phases import HOME, OUT, setup_draws
+from companion.games.andromeda.rule_options import center_values
 from companion.games.contract import Player, Setup
 from companion.games.mechanics.turns import end_turn_label
 from companion.games.moves import Viewer
@@ -18,16 +49,16 @@ from companion.games.words import N_, Message, msg
 
 # The two effects of a movement card.
 MOVEMENT_EFFECTS = (
-    (rules.OUT, N_("up to 2 stations from Earth")),
-    (rules.HOME, N_("all stations back to Earth")),
+    (OUT, N_("up to 2 stations from Earth")),
+    (HOME, N_("all stations back to Earth")),
 )
 
 # The actions that spend a set of same planet cards, in the order the panel shows them.
 SET_ACTIONS = (
-    (rules.MOVE_STATIONS, N_("Move stations from Earth")),
-    (rules.CHALLENGE, N_("Challenge")),
-    (rules.SHIP, N_("Ship track")),
-    (rules.TECH, N_("Technology track")),
+    (MOVE_STATIONS, N_("Move stations from Earth")),
+    (CHALLENGE, N_("Challenge")),
+    (SHIP, N_("Ship track")),
+    (TECH, N_("Technology track")),
 )
 
 
@@ -131,94 +162,89 @@ class AndromedaView:
     card_phase: bool
 
 
-def andromeda_view(setup: Setup, game: rules.Andromeda, viewer: Viewer) -> AndromedaView:
+def andromeda_view(setup: Setup, game: Andromeda, viewer: Viewer) -> AndromedaView:
     """Return the panel for ``viewer``: the board, the tracks, the trade and what it may record now."""
-    may = set(viewer.control(rules.ACTION_KINDS[rules.MOVE_STATIONS]).seats)
-    values = rules.center_values(setup)
+    may = set(viewer.control(rules.ACTION_KINDS[MOVE_STATIONS]).seats)
+    values = center_values(setup)
     rows = [PlanetRow(0, msg(N_("Earth")), tuple(game.earth.get(p.seat, 0) for p in setup.players), (), False)]
-    for planet in rules.PLANETS:
+    for planet in PLANETS:
         taken = game.centers.get(planet, {})
         centers = sorted(
-            (
-                CenterCell(values[planet][i], setup.player(taken[i]) if i in taken else None)
-                for i in range(rules.CENTERS)
-            ),
+            (CenterCell(values[planet][i], setup.player(taken[i]) if i in taken else None) for i in range(CENTERS)),
             key=lambda cell: -cell.value,
         )
         rows.append(
             PlanetRow(
                 planet,
-                rules.planet_name(planet),
+                planet_name(planet),
                 tuple(game.on_planet(planet, p.seat) for p in setup.players),
                 tuple(centers),
                 planet in game.full_planets(),
             )
         )
-    ship_costs = rules.ship_costs(setup)
+    ship_costs = rule_options.ship_costs(setup)
     players = tuple(
         PlayerRow(
             player=p,
             ship=game.ship.get(p.seat, 0),
-            hand=rules.hand_size(game, p.seat),
+            hand=hand_size(game, p.seat),
             next_ship_cost=ship_costs[game.ship.get(p.seat, 0)] if game.ship.get(p.seat, 0) < len(ship_costs) else None,
             tech=game.tech.get(p.seat, 0),
-            next_tech_cost=rules.TECH_COSTS[game.tech.get(p.seat, 0)]
-            if game.tech.get(p.seat, 0) < len(rules.TECH_COSTS)
-            else None,
-            bonus=rules.card_list([k for k in rules.BONUS_KINDS for _ in range(game.held(p.seat, k))]),
-            movement_cards=rules.MOVEMENT_CARDS - game.movement_used.get(p.seat, 0),
+            next_tech_cost=TECH_COSTS[game.tech.get(p.seat, 0)] if game.tech.get(p.seat, 0) < len(TECH_COSTS) else None,
+            bonus=card_list([k for k in BONUS_KINDS for _ in range(game.held(p.seat, k))]),
+            movement_cards=MOVEMENT_CARDS - game.movement_used.get(p.seat, 0),
             is_start=p.seat == game.start,
         )
         for p in setup.players
     )
     playing = not game.over
-    turn = game.turn if game.phase == rules.ACTIONS else None
+    turn = game.turn if game.phase == ACTIONS else None
     last = max(game.challenges) if game.challenges else None
     return AndromedaView(
         round=game.round,
         phase=game.phase,
-        phase_name=rules.PHASE_NAMES[game.phase],
+        phase_name=PHASE_NAMES[game.phase],
         over=game.over,
         start=setup.player(game.start),
         turn=setup.player(turn) if turn is not None else None,
         actions_left=game.actions_left,
-        end_triggered=len(game.full_planets()) >= rules.FULL_PLANETS_TO_END,
+        end_triggered=len(game.full_planets()) >= FULL_PLANETS_TO_END,
         rows=tuple(rows),
         players=players,
-        supply=tuple((msg(rules.BONUS_NAMES[k]), game.supply.get(k, 0)) for k in rules.BONUS_KINDS),
-        planets=tuple((p, rules.planet_name(p)) for p in rules.PLANETS),
+        supply=tuple((msg(BONUS_NAMES[k]), game.supply.get(k, 0)) for k in BONUS_KINDS),
+        planets=tuple((p, planet_name(p)) for p in PLANETS),
         setup_seats=tuple(p for p in setup.players if p.seat in may and p.seat not in game.placed)
-        if game.phase == rules.SETUP
+        if game.phase == SETUP
         else (),
-        setup_draws=rules.setup_draws(setup),
+        setup_draws=setup_draws(setup),
         movement_seats=tuple(
-            p for p in setup.players if p.seat in may and game.movement_used.get(p.seat, 0) < rules.MOVEMENT_CARDS
+            p for p in setup.players if p.seat in may and game.movement_used.get(p.seat, 0) < MOVEMENT_CARDS
         )
-        if game.phase == rules.MOVEMENT
+        if game.phase == MOVEMENT
         else (),
         movement_effects=MOVEMENT_EFFECTS,
         trade=_trade_view(setup, game, viewer, may) if game.trade is not None and playing else None,
         trade_log=tuple(_trade_line(setup, line) for line in game.trade_log if line.round == game.round),
         action_seat=turn if turn is not None and turn in may else None,
-        exchange_limit=rules.exchange_limit(game, turn) if turn is not None else rules.EXCHANGE_CARDS,
-        rounds_up=turn is not None and game.tech.get(turn, 0) >= rules.TECH_ROUND_UP,
-        last_challenge=rules.describe_challenge(setup, game.challenges[last]) if last is not None else None,
-        bonus_kinds=tuple((k, rules.BONUS_NAMES[k]) for k in rules.BONUS_KINDS),
+        exchange_limit=exchange_limit(game, turn) if turn is not None else EXCHANGE_CARDS,
+        rounds_up=turn is not None and game.tech.get(turn, 0) >= TECH_ROUND_UP,
+        last_challenge=describe_challenge(setup, game.challenges[last]) if last is not None else None,
+        bonus_kinds=tuple((k, BONUS_NAMES[k]) for k in BONUS_KINDS),
         set_actions=tuple(
-            (title, rules.ACTION_KINDS[action], action == rules.MOVE_STATIONS) for action, title in SET_ACTIONS
+            (title, rules.ACTION_KINDS[action], action == MOVE_STATIONS) for action, title in SET_ACTIONS
         ),
         end_turn_label=end_turn_label(viewer, setup.player(turn)) if turn is not None else None,
-        card_phase=game.phase == rules.MOVEMENT,
+        card_phase=game.phase == MOVEMENT,
     )
 
 
-def _trade_view(setup: Setup, game: rules.Andromeda, viewer: Viewer, may: set[int]) -> TradeView:
+def _trade_view(setup: Setup, game: Andromeda, viewer: Viewer, may: set[int]) -> TradeView:
     trade = game.trade
     assert trade is not None
-    owing = rules.owing(setup, trade)
+    owing = andromeda_trade.owing(setup, trade)
     all_in = not owing and not trade.pending
     rows = []
-    for seat in rules.clockwise(setup, trade.leader)[1:]:
+    for seat in clockwise(setup, trade.leader)[1:]:
         if seat in trade.out:
             status = "out"
         elif seat in trade.pending:
@@ -232,42 +258,42 @@ def _trade_view(setup: Setup, game: rules.Andromeda, viewer: Viewer, may: set[in
         rows.append(
             FollowerRow(
                 setup.player(seat),
-                rules.card_list(trade.offers.get(seat, ())),
+                card_list(trade.offers.get(seat, ())),
                 status,
-                rules.card_name(mine[1]) if mine is not None else None,
+                card_name(mine[1]) if mine is not None else None,
             )
         )
     leader_here = trade.leader in may
-    limit = rules.trade_limit(game, trade.leader)
+    limit = trade_limit(game, trade.leader)
     decider = trade.decider if trade.closed else None
     return TradeView(
         leader=setup.player(trade.leader),
-        shown=rules.card_list(trade.shown),
+        shown=card_list(trade.shown),
         limit=limit,
         followers=tuple(rows),
         closed=trade.closed,
-        sets=tuple((setup.player(s), rules.card_list(cards)) for s, cards in trade.sets.items()),
+        sets=tuple((setup.player(s), card_list(cards)) for s, cards in trade.sets.items()),
         decider=setup.player(decider) if decider is not None else None,
         lead_seat=trade.leader if leader_here and not trade.closed else None,
         can_lay=all_in and len(trade.shown) < limit,
-        can_stop=all_in and len(trade.shown) >= rules.MIN_TRADE_CARDS,
+        can_stop=all_in and len(trade.shown) >= MIN_TRADE_CARDS,
         offer_seats=tuple(setup.player(s) for s in owing if s in may) if trade.shown else (),
-        offer_cards=tuple((c, rules.card_name(c)) for c in rules.CARDS if c not in trade.shown),
-        lay_cards=tuple((c, rules.card_name(c)) for c in rules.CARDS),
+        offer_cards=tuple((c, card_name(c)) for c in CARDS if c not in trade.shown),
+        lay_cards=tuple((c, card_name(c)) for c in CARDS),
         decide_seat=decider if decider is not None and decider in may else None,
         may_keep=decider is not None and (decider != trade.leader or len(trade.sets) <= 1),
         swap_targets=tuple(setup.player(s) for s in trade.sets if s != decider),
     )
 
 
-def _trade_line(setup: Setup, line: rules.TradeLine) -> Message:
+def _trade_line(setup: Setup, line: TradeLine) -> Message:
     name = setup.player(line.seat).name
     if line.other is None:
-        return msg(N_("{name} takes {taken} into hand"), name=name, taken=rules.card_list(line.taken))
+        return msg(N_("{name} takes {taken} into hand"), name=name, taken=card_list(line.taken))
     return msg(
         N_("{name} gives {given} to {other} and takes {taken}"),
         name=name,
         other=setup.player(line.other).name,
-        given=rules.card_list(line.given),
-        taken=rules.card_list(line.taken),
+        given=card_list(line.given),
+        taken=card_list(line.taken),
     )

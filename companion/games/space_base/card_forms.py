@@ -6,6 +6,36 @@ from dataclasses import dataclass
 
 from companion.games.moves import Control, Viewer
 from companion.games.space_base import rules
+from companion.games.space_base.abilities import BOTH_DICE, FIRST_DIE, SECOND_DIE, abilities_now, charged_cards
+from companion.games.space_base.cards import (
+    ABILITY_NAMES,
+    ANY_TURN,
+    CHARGE,
+    CREDITS,
+    DOUBLE,
+    EITHER,
+    EXCHANGE,
+    INCOME,
+    LEFT,
+    LEVEL_COSTS,
+    LOSE_VP,
+    REROLL,
+    REWARD_KINDS,
+    RIGHT,
+    SECTORS,
+    SET_DIE,
+    SHIFT,
+    SWAP,
+    TEXT,
+    VP,
+    WHEN_NAMES,
+    YOU_WIN_ABILITY,
+    Card,
+    card_from,
+)
+from companion.games.space_base.purchases import ABILITY_BUY, CLAIM, PURCHASE
+from companion.games.space_base.rewards import SUM
+from companion.games.space_base.state import STATION, Console, SpaceBase
 from companion.games.words import N_, msg
 
 
@@ -13,11 +43,11 @@ from companion.games.words import N_, msg
 class KnownCard:
     """A card typed at one of this server's tables, offered for a one-tap re-entry."""
 
-    card: rules.Card
+    card: Card
     fields: tuple[tuple[str, object], ...]
 
 
-def affordable(cards: tuple[KnownCard, ...], console: rules.Console | None) -> tuple[KnownCard, ...]:
+def affordable(cards: tuple[KnownCard, ...], console: Console | None) -> tuple[KnownCard, ...]:
     """Return the cards a one-tap purchase of ``console``'s player would pay for now, by sector then cost."""
     if console is None or console.bought_this_turn:
         return ()
@@ -31,7 +61,7 @@ def known_cards(viewer: Viewer, kind: str, levels: tuple[int, ...]) -> tuple[Kno
     known = []
     for fields in viewer.remembered.get(kind, ()):
         try:
-            card = rules.card_from(fields)
+            card = card_from(fields)
         except (KeyError, ValueError):
             continue
         if card.level in levels:
@@ -72,98 +102,98 @@ class ChargedCard:
 
     sector: int
     place: int  # 0 = stationed, n = the n-th deployed card
-    card: rules.Card
+    card: Card
     tokens: int
     uses: tuple[AbilityUse, ...]
 
 
 # The move that plays each ability from a charged card.
 ABILITY_MOVES = {
-    rules.REROLL: rules.REROLL_MOVE,
-    rules.SET_DIE: rules.SET_DIE_MOVE,
-    rules.SHIFT: rules.SHIFT_MOVE,
-    rules.DOUBLE: rules.DOUBLE_MOVE,
-    rules.LOSE_VP: rules.LOSE_VP_MOVE,
-    rules.SWAP: rules.SWAP_MOVE,
-    rules.EXCHANGE: rules.EXCHANGE_MOVE,
-    rules.YOU_WIN_ABILITY: rules.YOU_WIN,
+    REROLL: rules.REROLL_MOVE,
+    SET_DIE: rules.SET_DIE_MOVE,
+    SHIFT: rules.SHIFT_MOVE,
+    DOUBLE: rules.DOUBLE_MOVE,
+    LOSE_VP: rules.LOSE_VP_MOVE,
+    SWAP: rules.SWAP_MOVE,
+    EXCHANGE: rules.EXCHANGE_MOVE,
+    YOU_WIN_ABILITY: rules.YOU_WIN,
 }
-# The reward kinds as short chips (the full names are in rules.REWARD_NAMES).
+# The reward kinds as short chips (the full names are in REWARD_NAMES).
 REWARD_CHIPS = {
-    rules.CREDITS: N_("credits"),
-    rules.INCOME: N_("income"),
-    rules.VP: N_("VP"),
-    rules.CHARGE: N_("charge"),
-    rules.LEFT: N_("← left"),
-    rules.RIGHT: N_("→ right"),
-    rules.EITHER: N_("←/→ either"),
-    rules.TEXT: N_("text"),
+    CREDITS: N_("credits"),
+    INCOME: N_("income"),
+    VP: N_("VP"),
+    CHARGE: N_("charge"),
+    LEFT: N_("← left"),
+    RIGHT: N_("→ right"),
+    EITHER: N_("←/→ either"),
+    TEXT: N_("text"),
 }
 # What the purchase form offers as chips: rewards up to 6, slots up to 4, tokens up to 3.
 AMOUNTS, SLOT_COUNTS, TOKEN_COUNTS = tuple(range(1, 7)), tuple(range(5)), (1, 2, 3)
 
 
-def places(console: rules.Console) -> Pick:
+def places(console: Console) -> Pick:
     """Return the chips of a card's place in its sector: stationed, or the n-th deployed card."""
     deepest = max(len(sector.deployed) for sector in console.sectors.values())
-    choices: tuple[tuple[object, object], ...] = ((rules.STATION, N_("stationed")),)
+    choices: tuple[tuple[object, object], ...] = ((STATION, N_("stationed")),)
     choices += tuple((n, msg(N_("deployed {n}"), n=n)) for n in range(1, deepest + 1))
-    return Pick("target_place", N_("That card is"), choices, rules.STATION)
+    return Pick("target_place", N_("That card is"), choices, STATION)
 
 
-def ability_picks(game: rules.SpaceBase, seat: int, card: rules.Card, kind: str) -> tuple[Pick, ...]:
+def ability_picks(game: SpaceBase, seat: int, card: Card, kind: str) -> tuple[Pick, ...]:
     """Return the chips the ability ``kind`` of ``card`` asks for (what the card prints is not asked)."""
     amount = card.ability.amount if card.ability is not None else 0
     dice = game.roll.dice if game.roll is not None else (0, 0)
-    if kind == rules.REROLL:
+    if kind == REROLL:
         dice_choices: tuple[tuple[object, object], ...] = (
-            (rules.FIRST_DIE, msg(N_("first die ({n})"), n=dice[0])),
-            (rules.SECOND_DIE, msg(N_("second die ({n})"), n=dice[1])),
-            (rules.BOTH_DICE, N_("both dice")),
+            (FIRST_DIE, msg(N_("first die ({n})"), n=dice[0])),
+            (SECOND_DIE, msg(N_("second die ({n})"), n=dice[1])),
+            (BOTH_DICE, N_("both dice")),
         )
-        return (Pick("dice", N_("Dice to roll again"), dice_choices, rules.BOTH_DICE),)
-    if kind == rules.SET_DIE:
+        return (Pick("dice", N_("Dice to roll again"), dice_choices, BOTH_DICE),)
+    if kind == SET_DIE:
         return (numbers("values", N_("Set a die to"), tuple(range(1, 7))),)
-    if kind == rules.SHIFT:
+    if kind == SHIFT:
         return () if amount else (numbers("steps", N_("Sectors to the right"), (1, 2), 1),)
-    if kind == rules.DOUBLE:
+    if kind == DOUBLE:
         twice: tuple[tuple[object, object], ...] = (
-            (rules.SUM, msg(N_("the sum ({n}) twice"), n=sum(dice))),
-            (rules.FIRST_DIE, msg(N_("{n} twice and {m}"), n=dice[0], m=dice[1])),
-            (rules.SECOND_DIE, msg(N_("{n} and {m} twice"), n=dice[0], m=dice[1])),
+            (SUM, msg(N_("the sum ({n}) twice"), n=sum(dice))),
+            (FIRST_DIE, msg(N_("{n} twice and {m}"), n=dice[0], m=dice[1])),
+            (SECOND_DIE, msg(N_("{n} and {m} twice"), n=dice[0], m=dice[1])),
         )
-        return (Pick("twice", N_("Paid again"), twice, rules.SUM),)
-    if kind == rules.LOSE_VP:
+        return (Pick("twice", N_("Paid again"), twice, SUM),)
+    if kind == LOSE_VP:
         return () if amount else (numbers("amount", N_("VP every other player loses"), tuple(range(1, 6))),)
-    if kind == rules.SWAP:
+    if kind == SWAP:
         return (
-            numbers("sector_a", N_("Swap sector"), rules.SECTORS),
-            numbers("sector_b", N_("with sector"), rules.SECTORS),
+            numbers("sector_a", N_("Swap sector"), SECTORS),
+            numbers("sector_b", N_("with sector"), SECTORS),
         )
-    if kind == rules.EXCHANGE:
+    if kind == EXCHANGE:
         return (
-            numbers("target_sector", N_("Trade places with a card in sector"), rules.SECTORS),
+            numbers("target_sector", N_("Trade places with a card in sector"), SECTORS),
             places(game.console(seat)),
         )
     return ()
 
 
-def _fixed(card: rules.Card, kind: str) -> tuple[tuple[str, int], ...]:
+def _fixed(card: Card, kind: str) -> tuple[tuple[str, int], ...]:
     """Hidden fields a use sends for what the card prints (the steps of a shift)."""
-    if kind == rules.SHIFT and card.ability is not None and card.ability.amount:
+    if kind == SHIFT and card.ability is not None and card.ability.amount:
         return (("steps", card.ability.amount),)
     return ()
 
 
-def charged(game: rules.SpaceBase, seat: int | None, viewer: Viewer) -> tuple[ChargedCard, ...]:
+def charged(game: SpaceBase, seat: int | None, viewer: Viewer) -> tuple[ChargedCard, ...]:
     """Return this phone's charged cards with the abilities it may use now (none for a spectator)."""
     if seat is None or seat not in game.consoles:
         return ()
     found = []
-    for sector, place, card, tokens in rules.charged_cards(game, seat):
+    for sector, place, card, tokens in charged_cards(game, seat):
         uses = tuple(
-            AbilityUse(kind, control, ability_picks(game, seat, card, kind), kind == rules.REROLL, _fixed(card, kind))
-            for kind in rules.abilities_now(game, seat, card)
+            AbilityUse(kind, control, ability_picks(game, seat, card, kind), kind == REROLL, _fixed(card, kind))
+            for kind in abilities_now(game, seat, card)
             for control in (viewer.control(ABILITY_MOVES[kind]),)
             if seat in control.seats
         )
@@ -173,14 +203,14 @@ def charged(game: rules.SpaceBase, seat: int | None, viewer: Viewer) -> tuple[Ch
 
 def card_picks(light: bool) -> tuple[Pick, ...]:
     """Return the chips of a new card: sector, cost (which tells the level), both rewards."""
-    costs = tuple(c for level, cs in rules.LEVEL_COSTS.items() if level <= (2 if light else 3) for c in cs)
-    kinds = tuple((kind, REWARD_CHIPS[kind]) for kind in rules.REWARD_KINDS)
+    costs = tuple(c for level, cs in LEVEL_COSTS.items() if level <= (2 if light else 3) for c in cs)
+    kinds = tuple((kind, REWARD_CHIPS[kind]) for kind in REWARD_KINDS)
     return (
-        numbers("sector", N_("Sector (top right)"), rules.SECTORS),
+        numbers("sector", N_("Sector (top right)"), SECTORS),
         numbers("cost", N_("Cost (top left; I 2–5, II 7–9, III 12–14)"), costs),
-        Pick("blue_kind", N_("Blue reward (own turn)"), kinds, rules.CREDITS),
+        Pick("blue_kind", N_("Blue reward (own turn)"), kinds, CREDITS),
         numbers("blue_amount", N_("Blue amount"), AMOUNTS, 1),
-        Pick("red_kind", N_("Red reward (deployed)"), kinds, rules.CREDITS),
+        Pick("red_kind", N_("Red reward (deployed)"), kinds, CREDITS),
         numbers("red_amount", N_("Red amount"), AMOUNTS, 1),
     )
 
@@ -190,7 +220,7 @@ def charge_picks() -> tuple[Pick, ...]:
     return (
         numbers("slots", N_("Charge slots, stationed (blue)"), SLOT_COUNTS, 0),
         numbers("red_slots", N_("Charge slots, deployed (red)"), SLOT_COUNTS, 0),
-        Pick("ability", N_("Ability"), (("", N_("none")), *rules.ABILITY_NAMES.items()), ""),
+        Pick("ability", N_("Ability"), (("", N_("none")), *ABILITY_NAMES.items()), ""),
         numbers("ability_tokens", N_("Tokens one use spends"), TOKEN_COUNTS, 1),
         numbers(
             "ability_amount",
@@ -198,18 +228,18 @@ def charge_picks() -> tuple[Pick, ...]:
             (0, 1, 2, 3, 4, 5),
             0,
         ),
-        Pick("ability_when", N_("Used"), tuple(rules.WHEN_NAMES.items()), rules.ANY_TURN),
+        Pick("ability_when", N_("Used"), tuple(WHEN_NAMES.items()), ANY_TURN),
     )
 
 
 def how_picks(tokens: tuple[ChargedCard, ...]) -> tuple[Pick, ...]:
     """Return the chips of how a card is bought, and which card's tokens pay for an ability Buy or Claim."""
     how = (
-        (rules.PURCHASE, N_("purchase (pays all credits)")),
-        (rules.ABILITY_BUY, N_("ability Buy (pays the cost)")),
-        (rules.CLAIM, N_("ability Claim (free)")),
+        (PURCHASE, N_("purchase (pays all credits)")),
+        (ABILITY_BUY, N_("ability Buy (pays the cost)")),
+        (CLAIM, N_("ability Claim (free)")),
     )
-    picks = [Pick("how", N_("How"), how, rules.PURCHASE)]
+    picks = [Pick("how", N_("How"), how, PURCHASE)]
     if tokens:
         cards: tuple[tuple[object, object], ...] = (("", N_("no card (a reward)")),)
         cards += tuple((c.sector, msg(N_("sector {n} ({tokens} tokens)"), n=c.sector, tokens=c.tokens)) for c in tokens)

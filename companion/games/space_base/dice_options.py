@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
 
 from companion.games.contract import Player
-from companion.games.space_base import rules
+from companion.games.space_base.cards import DIRECTIONS
+from companion.games.space_base.rewards import INDIVIDUAL, SUM, Gain, chosen_sectors, gain_for, needs_direction
+from companion.games.space_base.state import Console
 
 
 @dataclass(frozen=True)
@@ -15,7 +17,7 @@ class Option:
 
     choice: str
     sectors: tuple[int, ...]
-    gain: rules.Gain
+    gain: Gain
     ways: tuple[str | None, ...] = ()  # per sector, the way its two-way arrow points (None: no such arrow)
 
     @property
@@ -24,23 +26,20 @@ class Option:
         return tuple((sector, way) for sector, way in zip(self.sectors, self.ways, strict=False) if way is not None)
 
 
-def take_options(console: rules.Console, dice: tuple[int, int], own_turn: bool) -> tuple[Option, ...]:
+def take_options(console: Console, dice: tuple[int, int], own_turn: bool) -> tuple[Option, ...]:
     """Return every way to take ``dice``: both dice or the sum, and each die's two-way arrow either way."""
     options: list[Option] = []
-    for choice in (rules.INDIVIDUAL, rules.SUM):
-        sectors = rules.chosen_sectors(dice, choice)
+    for choice in (INDIVIDUAL, SUM):
+        sectors = chosen_sectors(dice, choice)
         per_sector = [
-            tuple(rules.DIRECTIONS) if rules.needs_direction(console, (number,), own_turn) else (None,)
-            for number in sectors
+            tuple(DIRECTIONS) if needs_direction(console, (number,), own_turn) else (None,) for number in sectors
         ]
         # A double taken as two dice: left then right pays as right then left, so it is offered once.
         combos = combinations_with_replacement(per_sector[0], 2) if len(set(sectors)) < len(sectors) else None
         for ways in combos or product(*per_sector):
-            gain = rules.Gain()
+            gain = Gain()
             for number, way in zip(sectors, ways, strict=True):
-                gain = gain.plus(
-                    rules.gain_for(console, (number,), own_turn, None if way is None else rules.DIRECTIONS[way])
-                )
+                gain = gain.plus(gain_for(console, (number,), own_turn, None if way is None else DIRECTIONS[way]))
             options.append(Option(choice, sectors, gain, ways if any(ways) else ()))
     return tuple(options)
 

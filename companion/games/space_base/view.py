@@ -25,7 +25,20 @@ from companion.games.space_base.card_forms import (
     how_picks,
     known_cards,
 )
+from companion.games.space_base.cards import (
+    ABILITY_NAMES,
+    BUY_ABILITY,
+    CLAIM_ABILITY,
+    DIRECTION_NAMES,
+    REWARD_KINDS,
+    REWARD_NAMES,
+    SECTORS,
+    Card,
+)
 from companion.games.space_base.dice_options import Option, SeatOptions, Waiting, take_options
+from companion.games.space_base.rewards import CHOICE_NAMES
+from companion.games.space_base.start import guesses_used, light_speed
+from companion.games.space_base.state import SpaceBase
 from companion.games.words import Message
 
 
@@ -34,8 +47,8 @@ class SectorLine:
     """One sector of a console, as printed on the panel."""
 
     sector: int
-    station: rules.Card
-    deployed: tuple[rules.Card, ...]
+    station: Card
+    deployed: tuple[Card, ...]
     charges: int
     deployed_tokens: tuple[tuple[int, int], ...] = ()  # (place, tokens) of deployed cards holding some
 
@@ -101,7 +114,7 @@ class SpaceBaseView:
     end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
 
 
-def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> SpaceBaseView:
+def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseView:
     """Return the panel for ``viewer``."""
     roll = game.roll
     assign = viewer.control(rules.ASSIGN)
@@ -121,9 +134,7 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
     buy_seat = game.active if game.active is not None and game.active in buy.seats and game.started else None
     known_ships = known_cards(viewer, rules.BUY, (1, 2, 3))
     ships_now = affordable(known_ships, game.console(buy_seat) if buy_seat is not None else None)
-    paying = tuple(
-        c for c in mine if c.card.ability is None or c.card.ability.kind in (rules.BUY_ABILITY, rules.CLAIM_ABILITY)
-    )
+    paying = tuple(c for c in mine if c.card.ability is None or c.card.ability.kind in (BUY_ABILITY, CLAIM_ABILITY))
     return SpaceBaseView(
         started=game.started,
         over=game.over,
@@ -176,23 +187,23 @@ def space_base_view(setup: Setup, game: rules.SpaceBase, viewer: Viewer) -> Spac
         )
         if not game.started
         else None,
-        known_first_ships=known_cards(viewer, rules.FIRST_SHIP, (1, 2) if rules.light_speed(setup) else (1,)),
+        known_first_ships=known_cards(viewer, rules.FIRST_SHIP, (1, 2) if light_speed(setup) else (1,)),
         known_ships=known_ships,
         ships_now=ships_now,
         ships_later=tuple(k for k in known_ships if k not in ships_now),
         buyer_credits=game.console(buy_seat).credits if buy_seat is not None else 0,
-        sectors=rules.SECTORS,
-        reward_kinds=tuple((kind, rules.REWARD_NAMES[kind]) for kind in rules.REWARD_KINDS),
-        reward_names=dict(rules.REWARD_NAMES),
-        card_picks=card_picks(rules.light_speed(setup) and not game.started),
+        sectors=SECTORS,
+        reward_kinds=tuple((kind, REWARD_NAMES[kind]) for kind in REWARD_KINDS),
+        reward_names=dict(REWARD_NAMES),
+        card_picks=card_picks(light_speed(setup) and not game.started),
         charge_picks=charge_picks(),
         how_picks=how_picks(paying),
-        ability_names=dict(rules.ABILITY_NAMES),
-        choice_names=dict(rules.CHOICE_NAMES),
-        direction_names=dict(rules.DIRECTION_NAMES),
+        ability_names=dict(ABILITY_NAMES),
+        choice_names=dict(CHOICE_NAMES),
+        direction_names=dict(DIRECTION_NAMES),
         charged=mine,
         dice_before=roll.before if roll is not None else (),
         set_dice=game.set_dice,
-        guesses=tuple(option.label for option in rules.guesses_used(setup)),
+        guesses=tuple(option.label for option in guesses_used(setup)),
         end_turn_label=end_turn_label(viewer, setup.player(game.active)) if game.active is not None else None,
     )
