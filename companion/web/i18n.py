@@ -1,7 +1,11 @@
 """Japanese and English: the locale choice and translation of the games' messages.
 
 Flask-Babel installs ``gettext`` and ``ngettext`` into Jinja itself (Jinja's i18n extension,
-new style: a translated string's placeholders are filled in after escaping the values).
+new style: a translated string's placeholders are filled in after escaping the values). Each
+render is given the same two functions bound to its request's catalogue (:func:`request_gettext`),
+which Jinja's ``_()`` and ``{% trans %}`` resolve from the context first: Flask-Babel's own look up
+the request's locale and catalogue on every call (docs/benchmarks.md, "Translating a board"), and
+a board translates a few hundred strings.
 """
 
 from __future__ import annotations
@@ -10,7 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request, session
-from flask_babel import Babel, gettext
+from flask_babel import Babel, get_translations, gettext
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 from companion.games.words import COLON, COMMA, N_, Message, listing, without_context
 
@@ -46,12 +53,35 @@ def punctuation() -> dict[str, str]:
     }
 
 
+def request_gettext() -> dict[str, Any]:
+    """Return ``gettext`` and ``ngettext`` bound to this request's catalogue, new style, for a render's context.
+
+    As Jinja's own new-style functions: the translation is a format string (``%%`` for a percent
+    sign), marked safe where the template escapes, so the values put into it are escaped.
+    """
+    catalogue = get_translations()
+
+    @pass_eval_context
+    def bound_gettext(context: EvalContext, string: str, **variables: Any) -> str:
+        found: str = catalogue.ugettext(string)
+        return (Markup(found) if context.autoescape else found) % variables
+
+    @pass_eval_context
+    def bound_ngettext(context: EvalContext, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        found: str = catalogue.ungettext(singular, plural, num)
+        return (Markup(found) if context.autoescape else found) % variables
+
+    return {"gettext": bound_gettext, "ngettext": bound_ngettext}
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel and the ``t`` and ``listing`` template filters."""
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["t"] = translate
     app.jinja_env.filters["listing"] = lambda items: translate(listing(items))  # the way the language lists
     app.context_processor(punctuation)
+    app.context_processor(request_gettext)
     app.jinja_env.globals["current_locale"] = select_locale
     app.jinja_env.globals["theme_names"] = THEME_NAMES
     app.jinja_env.globals["current_theme"] = lambda: session.get(THEME_KEY, "system")
