@@ -56,6 +56,8 @@ def test_a_bonus_card_is_secret_until_the_end_and_offered_at_other_tables_once_i
     for phone in (dai, client, ben):  # a stranger's table, the host's, and Ben at Aki's own table
         assert "Olympus" not in board(phone, first if phone is ben else second).text
     assert post_event(client, first, kind="table.end").status_code == 303  # revealed: the server may learn it
+    # Another table's cards are read once per step: the second table offers it from its next entry on.
+    joined_phone(client, make_client, second, 2)
     offers = board(dai, second).select("form.known-card")
     offered = next(form for form in offers if "Olympus Mons" in form.text)
     assert " ".join(offered.text.split()) == "“Olympus Mons”: 6 points for the most crew in Zone 4"

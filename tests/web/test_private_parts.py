@@ -4,8 +4,10 @@
 tokens, Mission: Red Planet's bonus cards, Andromeda's face-down offers) at several steps of their
 worked examples, the lines of text each role's board showed beyond a spectator's, captured from
 the boards as they were rendered whole for each phone, before the board was split into a public
-board and private parts. The boards assembled now must read the same, role by role: no secret
-moved into the public board, and no phone lost its own.
+board and private parts (one line added since: the boards of that capture read the cards typed at
+the server through a 30-second cache, which hid "Discovery cards typed at this server's tables" from
+two Red Planet steps). The boards assembled now must read the same, role by role: no secret moved
+into the public board, and no phone lost its own.
 """
 
 from __future__ import annotations
