@@ -127,7 +127,7 @@ class Game(Protocol):
 
     @property
     def templates(self) -> str | None:
-        """Folder of the game's templates (its panel is ``_panel.html``), or None without a panel."""
+        """Folder of the game's templates (``_public.html`` and ``_private.html``), or None without a panel."""
 
     @property
     def catalogue(self) -> Catalogue | None:

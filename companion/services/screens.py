@@ -63,7 +63,6 @@ class SeatView:
 
     controls: Mapping[str, Control]
     panel: Any
-    panel_template: str | None
     tally: list[TallyRow]
     viewer: Viewer
 
@@ -75,8 +74,7 @@ def seat_view(
     game = get_game(state.setup.game)
     phone = viewer(game, state, seat, host, known)
     panel = game.view(state.setup, state.game, phone)
-    template = f"{game.slug}/_panel.html" if game.templates and panel is not None else None
-    return SeatView(phone.controls, panel, template, tally_view(state, phone.controls), phone)
+    return SeatView(phone.controls, panel, tally_view(state, phone.controls), phone)
 
 
 @dataclass(frozen=True)

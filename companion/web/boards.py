@@ -8,8 +8,7 @@ controls it makes for another seat, its own secrets, the host's seat list), the 
 calls ``private(name, *args)``: that writes a mark and notes the call. Each phone's board is the
 public board with every mark filled by the macro ``name`` of the private templates
 (``partials/_private.html`` and the game's ``<slug>/_private.html``), rendered for that phone
-alone with the same arguments. A game whose panel is not split yet has its whole panel as one
-private part.
+alone with the same arguments.
 
 A board holds nothing of one phone's session: its CSRF token travels in the header htmx sends
 (``hx-headers`` on ``<body>`` in base.html) and each form's idempotency key is made on the phone
@@ -26,7 +25,6 @@ from typing import Any
 
 from flask import current_app, render_template, url_for
 from flask_babel import get_locale
-from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 from companion.games import kinds
@@ -69,29 +67,34 @@ def _filled(table: Table, phone: Phone, *, key: str, fragment: bool) -> str:
 
 
 def _context(table: Table, view: Any, phone: Phone, key: str, fragment: bool) -> dict[str, Any]:
-    state = table.state
-    return {
-        "panel_template": view.panel_template,
+    """Return a board's template context: what is the same for every phone at this step, and this phone's view."""
+    return table.shared(("context", fragment), lambda: _step_context(table, fragment)) | {
         "panel": view.panel,
         "controls": view.controls,
         "viewer": view.viewer,
         "tally": view.tally,
-        "table": table.info,
+        "tally_cells": {(row.key, cell.seat): cell for row in view.tally for cell in row.cells},
         "role": phone,
+        "key": key,
+    }
+
+
+def _step_context(table: Table, fragment: bool) -> dict[str, Any]:
+    state = table.state
+    return {
+        "table": table.info,
         "state": state,
         "game": table.game,
         "board": table.scoreboard,
         "rolls": list(reversed(state.rolls[-8:])),
         "die_sides": DIE_SIDES,
         "max_dice": MAX_DICE,
-        "key": key,
         "seed_hash": table.seed_hash,
         "news": table.latest_news,
         "game_over": over(table.game, state),
         "kinds": kinds,
         "fragment": fragment,
-        "split_panel": _split(table.game.slug),
-        "tally_cells": {(row.key, cell.seat): cell for row in view.tally for cell in row.cells},
+        "panel_public": f"{table.game.slug}/_public.html" if table.game.templates else None,
         "here": url_for("play.table", code=table.code),
         "post": url_for("play.record", code=table.code),
     }
@@ -125,7 +128,7 @@ def _macros(slug: str, context: dict[str, Any]) -> Callable[[str], Callable[...,
     """Return a look-up of the private macros: the game's own first, then the ones every board shares."""
     env = current_app.jinja_env
     modules = [env.get_template(COMMON_PRIVATE).make_module(context)]
-    if _split(slug):
+    if context["panel_public"] is not None:
         modules.insert(0, env.get_template(f"{slug}/_private.html").make_module(context))
 
     def find(name: str) -> Callable[..., Any]:
@@ -136,12 +139,3 @@ def _macros(slug: str, context: dict[str, Any]) -> Callable[[str], Callable[...,
         raise LookupError(f"no private macro {name!r}")
 
     return find
-
-
-def _split(slug: str) -> bool:
-    """True when the game's panel is split into a public template and private macros."""
-    try:
-        current_app.jinja_env.get_template(f"{slug}/_public.html")
-    except TemplateNotFound:
-        return False
-    return True

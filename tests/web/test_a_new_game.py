@@ -69,13 +69,15 @@ class CoinToss:
 def app_with_a_new_game(tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     templates = tmp_path / "coin_toss_templates"
     templates.mkdir()
-    (templates / "_panel.html").write_text(
+    (templates / "_public.html").write_text(
+        '<section class="card" id="coins"><p class="heads">{{ panel.heads }}</p>{{ private("toss") }}</section>'
+    )
+    (templates / "_private.html").write_text(
         '{% from "macros/ui.html" import hidden_common %}'
-        '<section class="card" id="coins"><p class="heads">{{ panel.heads }}</p>'
-        f"{{% if viewer.control('{TOSS}').allowed %}}"
+        f"{{% macro toss() %}}{{% if viewer.control('{TOSS}').allowed %}}"
         '<form method="post" action="{{ post }}">'
         f'{{{{ hidden_common(key, viewer.control("{TOSS}")) }}}}<button>Toss</button></form>'
-        "{% endif %}</section>"
+        "{% endif %}{% endmacro %}"
     )
     monkeypatch.setitem(registry.GAMES, SLUG, CoinToss(str(templates)))
     yield create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False})
