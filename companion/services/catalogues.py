@@ -47,12 +47,15 @@ def remembered(engine: Engine, slug: str) -> Remembered:
         return NOTHING_REMEMBERED
     from_files = _cards_from_files(engine, game)
     found: dict[str, tuple[dict[str, Any], ...]] = {}
+    payloads: dict[tuple[str, ...], list[dict[str, Any]]] = {}  # moves that remember the same fields share them
     for move in moves_remembering:
         sharing = [m for m in moves_remembering if m.remember == move.remember]
+        if move.remember not in payloads:
+            payloads[move.remember] = _typed_payloads(engine, sharing, REMEMBERED_PER_MOVE * 8)
         required = [spec.name for spec in move.fields if spec.required and spec.name in move.remember]
         typed = [
             {name: payload[name] for name in move.remember if name in payload}
-            for payload in _typed_payloads(engine, sharing, REMEMBERED_PER_MOVE * 8)
+            for payload in payloads[move.remember]
             if all(name in payload for name in required)
         ]
         kinds_sharing = [m.kind for m in sharing]

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request, session
-from flask_babel import Babel, get_translations, gettext
-from jinja2 import pass_eval_context
+from flask_babel import Babel, get_translations
+from jinja2 import pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from companion.games.words import COLON, COMMA, N_, Message, listing, without_context
@@ -36,8 +37,10 @@ def select_locale() -> str:
     return request.accept_languages.best_match(languages) or languages[0]
 
 
-def translate(value: Any, lookup: Callable[[str], str] = gettext) -> str:
-    """Translate a :class:`Message` or a message id; anything else is shown as it is."""
+def translate(value: Any, lookup: Callable[[str], str] | None = None) -> str:
+    """Translate a :class:`Message` or a message id (with this request's catalogue); anything else is shown as it is."""
+    if lookup is None:
+        lookup = get_translations().ugettext  # once for a message and every message inside it
     if isinstance(value, Message):
         return value.render(lookup)
     if isinstance(value, str):
@@ -72,14 +75,25 @@ def request_gettext() -> dict[str, Any]:
         found: str = catalogue.ungettext(singular, plural, num)
         return (Markup(found) if context.autoescape else found) % variables
 
-    return {"gettext": bound_gettext, "ngettext": bound_ngettext}
+    return {"gettext": bound_gettext, "ngettext": bound_ngettext, CATALOGUE_LOOKUP: catalogue.ugettext}
+
+
+CATALOGUE_LOOKUP = "catalogue_lookup"  # this request's catalogue in a render's context, for the ``t`` filter
+
+
+@pass_context
+def translate_in_template(context: Context, value: Any) -> str:
+    """The ``t`` filter: :func:`translate` with the catalogue the render was given."""
+    return translate(value, context.get(CATALOGUE_LOOKUP))
 
 
 def init_app(app: Flask) -> None:
     """Install Flask-Babel and the ``t`` and ``listing`` template filters."""
     Babel(app, locale_selector=select_locale)
-    app.jinja_env.filters["t"] = translate
-    app.jinja_env.filters["listing"] = lambda items: translate(listing(items))  # the way the language lists
+    app.jinja_env.filters["t"] = translate_in_template
+    app.jinja_env.filters["listing"] = pass_context(  # the way the language lists
+        lambda context, items: translate(listing(items), context.get(CATALOGUE_LOOKUP))
+    )
     app.context_processor(punctuation)
     app.context_processor(request_gettext)
     app.jinja_env.globals["current_locale"] = select_locale

@@ -41,7 +41,7 @@ def stream(code: str) -> Response:
     def events() -> Iterator[str]:
         with live.subscribe(table.id) as inbox:
             # Subscribed first, then read: nothing can slip between the two.
-            last = database.open(table).state.last_seq
+            last = database.find(code=table.code).state.last_seq
             yield "retry: 2000\n\n"
             if last > after:
                 yield _message(last)
@@ -49,11 +49,11 @@ def stream(code: str) -> Response:
                 try:
                     seq = inbox.get(timeout=HEARTBEAT_SECONDS)
                     if seq == RECHECK:  # news may have been missed (Redis reconnected): read the ledger
-                        seq = database.open(table).state.last_seq
+                        seq = database.find(code=table.code).state.last_seq
                 except queue.Empty:
                     # A quiet spell: look at the ledger itself, in case news went to another
                     # process (several workers without Redis), then send a heartbeat.
-                    seq = database.open(table).state.last_seq
+                    seq = database.find(code=table.code).state.last_seq
                     if seq <= last:
                         yield ": heartbeat\n\n"  # also how a dead connection is noticed
                         continue
