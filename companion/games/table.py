@@ -15,8 +15,8 @@ from datetime import timedelta
 from typing import Any
 
 from companion.games import kinds
+from companion.games.appendable import Events
 from companion.games.contract import Event, Game, Setup, evolve
-from companion.games.ledger import Events
 from companion.games.mechanics.tally import new_sheet
 from companion.games.moves import (
     ACTIVE,

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from companion.games.appendable import Appendable, Events
 from companion.games.contract import Event, Setup
-from companion.games.ledger import Appendable, Events
 from companion.games.mechanics.tally import TallySheet
 from companion.games.options import Choice, RuleOption
 from companion.games.words import N_, Message

@@ -13,45 +13,45 @@ from companion.games.scenario import all_options as all_options  # the new-table
 from companion.games.scenario import checked_name
 from companion.results import PlayResult
 from companion.services.table import NotFound, Tables
-from companion.storage import history, host_links, store
+from companion.storage import host_links, plays, profiles, store
 from companion.storage.live import Broker
 from companion.storage.store import TableInfo
 
 
 def player_stats(
-    engine: Engine, profile: history.Profile
-) -> tuple[list[PlayResult], list[history.GameStats], list[history.HeadToHead]]:
+    engine: Engine, profile: profiles.Profile
+) -> tuple[list[PlayResult], list[plays.GameStats], list[plays.HeadToHead]]:
     """Return a profile's plays, its statistics per game, and its head-to-head records."""
-    mine = history.plays(engine, device=profile.device, limit=1000)
-    games, heads = history.stats(mine, profile.device)
+    mine = plays.plays(engine, device=profile.device, limit=1000)
+    games, heads = plays.stats(mine, profile.device)
     return mine, games, heads
 
 
-ProfileExists = history.ProfileExists
+ProfileExists = profiles.ProfileExists
 
 
-def create_profile(tables: Tables, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[history.Profile, str]:
+def create_profile(tables: Tables, *, name: str, device: str, seats: Mapping[str, int]) -> tuple[profiles.Profile, str]:
     """Create this phone's profile and link the seats it holds (``seats``: code → seat); return it and its token.
 
     Raises :class:`ProfileExists` when the phone has one already (its token stays the one it has).
     """
     engine = tables.engine
     clean = checked_name(name)
-    token = history.new_token()
-    profile = history.create_profile(engine, name=clean, device=device, token=token)
+    token = profiles.new_token()
+    profile = profiles.create_profile(engine, name=clean, device=device, token=token)
     for table in store.tables_by_code(engine, list(seats)):
         if tables.open(table).state.claims.get(seats[table.code]) == device:
-            history.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seats[table.code])
+            profiles.link_seat(engine, profile_id=profile.id, table_id=table.id, seat=seats[table.code])
     return profile, token
 
 
-def find_profile(engine: Engine, token: str | None) -> history.Profile | None:
+def find_profile(engine: Engine, token: str | None) -> profiles.Profile | None:
     """Return the profile of a token, or None."""
-    return history.find_profile(engine, token=token) if token else None
+    return profiles.find_profile(engine, token=token) if token else None
 
 
 def restore_profile(
-    tables: Tables, profile: history.Profile, *, device: str, broker: Broker | None = None
+    tables: Tables, profile: profiles.Profile, *, device: str, broker: Broker | None = None
 ) -> tuple[str, list[tuple[TableInfo, int]]]:
     """Move a profile and the seats its phone holds to the phone ``device``; return its new token and the seats.
 
@@ -61,9 +61,9 @@ def restore_profile(
     :class:`ProfileExists` if ``device`` has a profile of its own.
     """
     engine = tables.engine
-    token = history.new_token()
-    moved = history.move_profile(engine, profile=profile, device=device, token=token)
-    seats = dict(history.linked_seats(engine, profile_id=profile.id))
+    token = profiles.new_token()
+    moved = profiles.move_profile(engine, profile=profile, device=device, token=token)
+    seats = dict(profiles.linked_seats(engine, profile_id=profile.id))
     restored = []
     for table in store.tables_by_ids(engine, list(seats)):
         seat = seats[table.id]
@@ -83,9 +83,9 @@ def restore_profile(
     return token, restored
 
 
-def delete_profile(engine: Engine, profile: history.Profile) -> int:
+def delete_profile(engine: Engine, profile: profiles.Profile) -> int:
     """Delete a profile and its name from every kept result."""
-    return history.delete_profile(engine, profile=profile)
+    return profiles.delete_profile(engine, profile=profile)
 
 
 def new_host_key(engine: Engine, table: TableInfo) -> str:
@@ -93,7 +93,7 @@ def new_host_key(engine: Engine, table: TableInfo) -> str:
 
     The table's earlier links stop working: one link works at a time.
     """
-    token = history.new_token()
+    token = profiles.new_token()
     host_links.add_host_link(engine, table_id=table.id, token=token)
     return token
 
@@ -117,7 +117,7 @@ def use_host_key(tables: Tables, token: str, broker: Broker | None = None) -> Ta
         payload={},
         author=None,
         by_host=False,
-        idempotency_key=f"host-link-{history.token_hash(token)[:48]}",
+        idempotency_key=f"host-link-{profiles.token_hash(token)[:48]}",
         joining=True,
         broker=broker,
     )

@@ -27,7 +27,7 @@ from companion.results import (
     play_result,
     reveal,
 )
-from companion.storage import history
+from companion.storage import plays
 from companion.storage.store import TableInfo
 
 if TYPE_CHECKING:  # the table records through keep_play below
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # the table records through keep_play below
 
 def finished_plays(engine: Engine, *, device: str, hosted: Sequence[str] = ()) -> list[PlayResult]:
     """Return the finished tables a phone played (its device held a seat) or hosted (by code), newest first."""
-    return history.plays(engine, device=device, codes=hosted)
+    return plays.plays(engine, device=device, codes=hosted)
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def results_view(table: Table, translate: Callable[[str], str]) -> ResultsView:
         kept = keep_play(engine, info, state)  # kept when the table ended; this heals a table that ended before
         game = table.game
         link = bgstats_link(bgstats_push(kept, translate(game.name), game.bgg_id, translate(SOURCE_NAME)))
-        forgotten = history.forgotten_seats(engine, table_id=info.id)
+        forgotten = plays.forgotten_seats(engine, table_id=info.id)
         play = replace(
             play,
             seats=tuple(
@@ -106,11 +106,11 @@ def keep_play(engine: Engine, table: TableInfo, state: TableState) -> PlayResult
     board = score(get_game(table.setup.game), state)
     play = play_result(table.code, table.setup, board, state.claims, ended_at or table.created_at)
     play = replace(play, imported=table.imported)
-    history.save_play(engine, table_id=table.id, play=play)
+    plays.save_play(engine, table_id=table.id, play=play)
     return kept_play(engine, table) or play
 
 
 def kept_play(engine: Engine, table: TableInfo) -> PlayResult | None:
     """Return the kept result of a table, if it has ended."""
-    found = history.plays(engine, table_id=table.id, limit=1)
+    found = plays.plays(engine, table_id=table.id, limit=1)
     return found[0] if found else None

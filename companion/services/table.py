@@ -40,7 +40,7 @@ from companion.games.words import RuleError
 from companion.services import catalogues, screens
 from companion.services.catalogues import Remembered
 from companion.services.results import keep_play
-from companion.storage import history, store
+from companion.storage import profiles, store
 from companion.storage.live import Broker
 from companion.storage.store import Appended, TableInfo
 
@@ -302,9 +302,9 @@ class Table:
             broker=broker,
             joining=True,
         )
-        profile = history.find_profile(self.tables.engine, token=profile_token) if profile_token else None
+        profile = profiles.find_profile(self.tables.engine, token=profile_token) if profile_token else None
         if profile is not None and appended.created:
-            history.link_seat(self.tables.engine, profile_id=profile.id, table_id=self.info.id, seat=seat)
+            profiles.link_seat(self.tables.engine, profile_id=profile.id, table_id=self.info.id, seat=seat)
         return appended
 
 

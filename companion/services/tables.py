@@ -10,8 +10,8 @@ from typing import Any
 from sqlalchemy import Engine
 
 from companion.games import kinds
+from companion.games.appendable import Events
 from companion.games.contract import Player, Setup, evolve
-from companion.games.ledger import Events
 from companion.games.mechanics.randomness import new_seed
 from companion.games.options import relevant_options, resolve_options
 from companion.games.registry import get_game

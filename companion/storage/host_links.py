@@ -14,8 +14,8 @@ from sqlalchemy import ColumnElement, Engine, and_, update
 from sqlmodel import col, select
 
 from companion.storage.db import read_session, write_session
-from companion.storage.history import token_hash
 from companion.storage.models import HostKeyRecord, utcnow
+from companion.storage.profiles import token_hash
 
 HOST_LINK_LIFETIME = timedelta(hours=24)  # a game night, with the morning after to spare
 

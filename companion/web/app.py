@@ -109,7 +109,7 @@ def warm(app: Flask) -> None:
 
 
 def _add_game_templates(app: Flask) -> None:
-    """Let each game's package hold its templates: ``<slug>/_public.html`` and ``<slug>/_private.html`` are found in the game's folder."""
+    """Let each game's package hold its templates: ``<slug>/_public.html`` and ``_private.html`` in its folder."""
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
     from companion.games.registry import GAMES

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
+from companion.games.appendable import BLOCK, Appendable, Events
 from companion.games.contract import Event
-from companion.games.ledger import BLOCK, Appendable, Events
 from companion.games.registry import get_game
 from companion.games.table import fold
 from companion.games.table_state import TableState

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.games.appendable import Appendable
 from companion.games.contract import Setup, evolve
-from companion.games.ledger import Appendable
 from companion.games.space_base.cards import Card
 from companion.games.words import N_, Message, RuleError, listing
 
