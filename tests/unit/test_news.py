@@ -10,6 +10,7 @@ from companion.games.mission_red_planet.state import SLUG as MRP_SLUG
 from companion.games.news import END, SCORING, TURN, UNDO, News, news_between
 from companion.games.registry import get_game
 from companion.games.scenario import scenario_setup
+from companion.games.space_base.state import SLUG as SB_SLUG
 from companion.games.table import decide, fold
 from companion.games.table_state import TableState
 from tests.unit.test_space_base import sb, started
@@ -52,7 +53,7 @@ def test_the_turn_is_news_for_the_seat_whose_turn_it_is_only() -> None:
     before = table_.state
     first = before.game.active
     table_.turn((3, 4), {1: sb.SUM, 2: sb.SUM, 3: sb.SUM}).move(sb.END_TURN)
-    news = news_between(get_game(sb.SLUG), before, table_.state)
+    news = news_between(get_game(SB_SLUG), before, table_.state)
     (turn,) = [item for item in news if item.kind == TURN]
     now = table_.state.game.active
     assert now != first and turn.seat == now
