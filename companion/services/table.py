@@ -19,7 +19,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -67,8 +67,9 @@ class SeatNotHeld(Exception):
 
 @dataclass
 class Step:
-    """A table at one entry: its state, and what every phone shares at that step (made once, on demand)."""
+    """A table at one entry: its row, its state, and what every phone shares at that step (made once, on demand)."""
 
+    info: TableInfo
     state: TableState
     shared: dict[Hashable, Any] = field(default_factory=dict)
 
@@ -91,6 +92,13 @@ class Tables:
         """
         if len(lookup) != 1 or not all(_LOOKUP.fullmatch(value) for value in lookup.values()):
             raise NotFound
+        if "code" in lookup:  # a request by code reads only where its ledger is: the rest of a row never changes
+            position = store.table_position(self.engine, code=lookup["code"])
+            if position is None:
+                raise NotFound
+            kept = self.kept_step(*position)
+            if kept is not None:
+                return Table(replace(kept.info, last_seq=position[2]), kept, self)
         info = store.find_table(self.engine, **lookup)
         if info is None:
             raise NotFound
@@ -101,17 +109,17 @@ class Tables:
         step = self._step(info, info.last_seq, lambda after: store.load_events(self.engine, info.id, after))
         return Table(info, step, self)
 
-    def kept_step(self, info: TableInfo, seq: int) -> Step | None:
-        """Return the table's step at entry ``seq`` if this process keeps it."""
+    def kept_step(self, table_id: int, code: str, seq: int) -> Step | None:
+        """Return the step at entry ``seq`` of the table ``table_id`` (code ``code``) if this process keeps it."""
         with self._lock:
-            step = self._steps.get((info.id, info.code, seq))
+            step = self._steps.get((table_id, code, seq))
             if step is not None:
-                self._steps.move_to_end((info.id, info.code, seq))
+                self._steps.move_to_end((table_id, code, seq))
             return step
 
     def _step(self, info: TableInfo, seq: int, load_after: Callable[[int], list[Event]]) -> Step:
         """Return the step at entry ``seq``: kept, else the newest kept before it carried on, else folded."""
-        found = self.kept_step(info, seq)
+        found = self.kept_step(info.id, info.code, seq)
         if found is not None:
             return found
         with self._lock:
@@ -130,7 +138,7 @@ class Tables:
         with self._lock:
             step = self._steps.get(key)
             if step is None:
-                step = self._steps[key] = Step(state)
+                step = self._steps[key] = Step(info, state)
             self._steps.move_to_end(key)
             newest = self._newest.get(key[:2], -1)
             self._newest[key[:2]] = max(newest, state.last_seq)
@@ -215,7 +223,7 @@ class Table:
 
     def earlier(self, seq: int) -> TableState:
         """Return the table's state at entry ``seq``: a step kept, else this ledger folded up to it."""
-        kept = self.tables.kept_step(self.info, seq)
+        kept = self.tables.kept_step(self.info.id, self.info.code, seq)
         events = self.state.events
         count = bisect.bisect_right(events, seq, key=lambda e: e.seq)
         if kept is not None and kept.state.events[:count] == events[:count] and len(kept.state.events) == count:

@@ -127,6 +127,14 @@ def find_table(
         return None if row is None else _table_info(row)
 
 
+def table_position(engine: Engine, *, code: str) -> tuple[int, str, int] | None:
+    """Return the id, code and last entry of the table with this code (what changes of a row), or None."""
+    query = columns(col(TableRecord.id), col(TableRecord.code), col(TableRecord.last_seq))
+    with engine.connect() as connection:
+        row = connection.execute(query.where(col(TableRecord.code) == code.upper())).first()
+        return None if row is None else (row[0] or 0, row[1], row[2])  # an id is never 0: stored rows have one
+
+
 def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
     """Return the tables among ``codes`` that exist, newest first."""
     if not codes:

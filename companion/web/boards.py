@@ -47,8 +47,14 @@ class PublicBoard:
 
 
 def board(table: Table, phone: Phone) -> bytes:
-    """Return the board fragment htmx swaps in (with the screen-reader news and the host's seats), in UTF-8."""
-    return _filled(table, phone, key=SHARED, fragment=True).encode()
+    """Return the board fragment htmx swaps in (with the screen-reader news and the host's seats), in UTF-8.
+
+    Made once per step for each view (a seat, the host, a spectator) and language: a phone that
+    fetches its board again at the same step (a reload, a reconnect, a second spectator) gets the
+    same bytes (docs/benchmarks.md, "Against the floor").
+    """
+    view = ("board of", phone.seat, phone.host, str(get_locale()))
+    return table.shared(view, lambda: _filled(table, phone, key=SHARED, fragment=True).encode())
 
 
 def board_markup(table: Table, phone: Phone, key: str) -> Markup:
