@@ -35,13 +35,12 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIMETYPES", list(COMPRESSED_TYPES))
     app.config.setdefault("COMPRESS_MIN_SIZE", 512)
-    # Each page and board holds per-answer tokens, so every answer is compressed anew: brotli at its
-    # fastest level.
-    app.config.setdefault("COMPRESS_BR_LEVEL", 1)
-    # Flask sends a static file as a stream (the server's file wrapper), which Flask-Compress
-    # compresses as it goes: gzip at its default level, far smaller than brotli 1 as a stream (the
-    # figures are in docs/benchmarks.md, "Tuning removed").
-    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["gzip"])
+    # Every answer is compressed anew, pages and boards as they are made and static files as Flask
+    # streams them: brotli 5 for both, which puts a phone's first visit with its service worker's
+    # downloads under 45 KB (gzip 6 on the streams and brotli 1 on pages: 45.8 KB) for about 0.2 ms
+    # more per 10 KB board (docs/benchmarks.md, "Against the floor").
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "gzip"])
     # No page carries an ETag: making it conditional would only add a second Date header to the server's.
     app.config.setdefault("COMPRESS_EVALUATE_CONDITIONAL_REQUEST", False)
     Compress(app)

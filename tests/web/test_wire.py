@@ -38,10 +38,13 @@ def test_pages_are_sent_compressed_with_brotli_or_gzip(client: FlaskClient) -> N
 
 
 def test_css_and_js_are_compressed(client: FlaskClient) -> None:
-    """Flask sends static files as a stream, which Flask-Compress squeezes with gzip as it goes."""
+    """Flask sends static files as a stream, which Flask-Compress squeezes as it goes: brotli, else gzip."""
     for url in asset_urls(client):
         if url.endswith((".css", ".js")):
             with client.get(url, headers={"Accept-Encoding": "gzip, br"}) as response, client.get(url) as plain:
+                assert response.headers["Content-Encoding"] == "br", url
+                assert brotli.decompress(response.data) == plain.data
+            with client.get(url, headers={"Accept-Encoding": "gzip"}) as response, client.get(url) as plain:
                 assert response.headers["Content-Encoding"] == "gzip", url
                 assert gzip.decompress(response.data) == plain.data
 
@@ -84,8 +87,8 @@ def test_static_files_are_compressed_even_when_the_server_streams_them(app: Flas
     with client.get(
         url, headers={"Accept-Encoding": "gzip, br"}, environ_base={"wsgi.file_wrapper": FileWrapper}
     ) as response:
-        assert response.headers["Content-Encoding"] == "gzip"
-        assert gzip.decompress(response.data) == (Path(str(app.static_folder)) / "js/htmx.min.js").read_bytes()
+        assert response.headers["Content-Encoding"] == "br"
+        assert brotli.decompress(response.data) == (Path(str(app.static_folder)) / "js/htmx.min.js").read_bytes()
 
 
 def test_a_started_server_has_every_template_ready_before_the_first_phone(app: Flask, monkeypatch: object) -> None:
