@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
@@ -14,6 +14,9 @@ from companion.games.moves import Move
 from companion.games.registry import get_game
 from companion.games.words import N_, RuleError
 from companion.storage import cards
+
+if TYPE_CHECKING:  # the tables read the cards remembered through this module
+    from companion.services.table import Tables
 
 REMEMBERED_PER_MOVE = 24
 REMEMBERED_FROM_FILES = 240  # more cards than a game prints (Space Base: 60 starting ships, 132 ships)
@@ -136,13 +139,15 @@ def server_catalogue(engine: Engine, game: Game) -> ServerCatalogue:
     return ServerCatalogue(game, catalogue.write(known), len(imported))
 
 
-def import_catalogue(engine: Engine, game: Game, data: bytes) -> int:
+def import_catalogue(tables: Tables, game: Game, data: bytes) -> int:
     """Keep the cards of a catalogue file for ``game`` (each checked, all or none); return how many were new.
 
     The file is read with :func:`parse_catalogue_file` (size, depth, UTF-8) and the game's
     catalogue (every card checked as a purchase checks it); RuleError says what is wrong, and
-    nothing is stored then.
+    nothing is stored then. The tables of the game this process keeps make their boards again
+    with the new cards (another process's, from their next entry).
     """
+    engine = tables.engine
     catalogue = _catalogue(game)
     facts = catalogue.read(parse_catalogue_file(data))
     try:
@@ -151,4 +156,5 @@ def import_catalogue(engine: Engine, game: Game, data: bytes) -> int:
         raise RuleError(
             N_("This server keeps at most {limit} cards of a game from catalogue files."), limit=catalogue.limit
         ) from None
+    tables.forget_shared(game.slug)
     return added

@@ -109,6 +109,13 @@ class Tables:
         step = self._step(info, info.last_seq, lambda after: store.load_events(self.engine, info.id, after))
         return Table(info, step, self)
 
+    def forget_shared(self, game: str) -> None:
+        """Let the kept steps of ``game``'s tables make again what their phones share (new cards were imported)."""
+        with self._lock:
+            for step in self._steps.values():
+                if step.info.setup.game == game:
+                    step.shared.clear()
+
     def kept_step(self, table_id: int, code: str, seq: int) -> Step | None:
         """Return the step at entry ``seq`` of the table ``table_id`` (code ``code``) if this process keeps it."""
         with self._lock:

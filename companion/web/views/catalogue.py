@@ -15,7 +15,7 @@ from companion.policy import Action
 from companion.services import catalogues
 from companion.web.door import Blueprint
 from companion.web.errors import refuse
-from companion.web.extensions import engine
+from companion.web.extensions import engine, tables
 from companion.web.forms import sequence_number, uploaded
 
 bp = Blueprint("catalogue", __name__)
@@ -58,7 +58,7 @@ def import_cards(slug: str) -> ResponseReturnValue:
             raise RuleError(
                 N_("Choose a card catalogue file (at most {limit} MB)."), limit=MAX_CATALOGUE_BYTES // 2**20
             )
-        added = catalogues.import_catalogue(engine(), game, data)
+        added = catalogues.import_catalogue(tables(), game, data)
     except RuleError as error:
         return _page(game, error=error.message), 422
     return redirect(url_for("catalogue.page", slug=slug, added=added), 303)
