@@ -32,9 +32,9 @@ def caught_up(page, seq: int) -> None:  # type: ignore[no-untyped-def]
     """Wait until the phone's board shows entry ``seq`` (it follows other phones' entries by itself).
 
     Fill a form only after that: a board refresh landing mid-fill gives the form's selects back
-    their defaults.
+    their defaults. While a page loads there is no board yet: the wait goes on.
     """
-    page.wait_for_function("seq => Number(document.querySelector('#board').dataset.seq) >= seq", arg=seq)
+    page.wait_for_function("seq => Number(document.querySelector('#board')?.dataset.seq) >= seq", arg=seq)
 
 
 def submit_and_wait(page, button) -> None:  # type: ignore[no-untyped-def]
