@@ -47,5 +47,5 @@ if [ ! -f "$stamp" ]; then
     || setup_failed "the installed package does not import"
   touch "$stamp"
 fi
-.venv/bin/pybabel compile --use-fuzzy -d companion/translations -D messages >>"$SETUP_LOG" 2>&1 \
+.venv/bin/pybabel compile -d companion/translations -D messages >>"$SETUP_LOG" 2>&1 \
   || setup_failed "pybabel could not compile the translations in companion/translations"

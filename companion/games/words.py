@@ -51,6 +51,21 @@ def plural(count: int, one: str, other: str) -> str:
     return one if count == 1 else other
 
 
+MINUS = "\u2212"  # a negative number's sign on the page (docs/words.md), never ASCII "-"
+
+
+def signed(number: int) -> str:
+    """Return a change or a score as printed: "+3", "\u22125", "0" (docs/words.md, "Numbers")."""
+    if number > 0:
+        return f"+{number}"
+    return f"{MINUS}{-number}" if number < 0 else "0"
+
+
+def number(value: int) -> str:
+    """Return a count or a total as printed: "5", "\u22125" (a negative one with the minus sign)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
 YES, NO = N_("yes"), N_("no")  # a yes/no option as the results page shows it
 COMMA = NP_("list", ", ")  # 「、」 in Japanese
 SEMICOLON = NP_("list", "; ")  # between groups that hold commas themselves
