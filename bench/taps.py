@@ -12,6 +12,7 @@ pressed on the phone's keyboard. Not a test: it prints figures.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
@@ -243,6 +244,8 @@ def main() -> int:
             figures["red_planet_rounds_to_a_scoring_round_taps"] = scoring.count
             figures.update(sb_purchases(phone, base))
             figures.update(cosmos_taps(phone, base))
+            for module in sorted(ROOT.glob("bench/taps_*.py")):  # each game's own entries, measured by its module
+                figures.update(importlib.import_module(f"bench.{module.stem}").measure(phone, base))
             browser.close()
         server.shutdown()
     sys.stdout.write(json.dumps(figures, indent=2) + "\n")
