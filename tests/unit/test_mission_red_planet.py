@@ -200,7 +200,7 @@ def test_bonus_cards_stay_secret_until_the_end_then_count() -> None:
 
 def test_the_log_says_which_round_ended() -> None:
     state, _ = Game().add(mrp.END_ROUND, round=1).add(mrp.END_ROUND, round=2).play()
-    assert [describe(MRP, state, event).render() for event in state.events] == ["End of round 1", "End of round 2"]
+    assert [describe(MRP, state, event).render() for event in state.events] == ["Round 1 ended", "Round 2 ended"]
 
 
 def test_a_bonus_card_is_in_its_owners_log_only_until_the_end() -> None:
@@ -419,7 +419,7 @@ def test_a_bonus_card_can_pay_for_each_token_or_need_at_least_a_count() -> None:
     _, board = game.rounds(10).play()
     # Zone 1 gives Aki 1 + 2 + 3 celerium tokens and its resource token (three more).
     assert bonus_lines(board) == [
-        "Bonus card of Aki (1 points for each of your celerium score tokens (a resource token counts as three)): "
+        "Bonus card of Aki (1 point for each of your celerium score tokens (a resource token counts as three)): "
         "9 × 1 = 9",
         "Bonus card of Aki (4 points for at least 3 zones with crew): 3, at least 3: met, +4",
         "Bonus card of Aki (9 points for at least 4 zones where you alone have the most crew): "
@@ -487,7 +487,7 @@ def zone_line(board: Scoreboard, round: int, zone: int) -> str:
         (
             {"effect": "more-tokens", "amount": -3},
             {"ice": 1 + 2, "resource-tokens": 3},
-            "Aki takes the resource token (discovery card: -3 score tokens in the final scoring)",
+            "Aki takes the resource token (discovery card: \u22123 score tokens in the final scoring)",
         ),
         (
             {"effect": "multiply", "amount": 2},
@@ -502,7 +502,7 @@ def zone_line(board: Scoreboard, round: int, zone: int) -> str:
         (
             {"effect": "majority-points", "points": 5},
             {"ice": 1 + 2 + 3, "discovery": 5},
-            "Aki takes 3 ice and the resource token; Aki +5 points (discovery card: 5 points for the zone's final "
+            "Aki takes 3 ice and the resource token; the card's points: Aki +5 (discovery card: 5 points for the zone's final "
             "majority)",
         ),
     ],
@@ -591,7 +591,7 @@ def test_characters_act_from_1_to_9_and_the_same_character_clockwise_from_the_fi
 def test_the_second_edition_counts_down_from_9() -> None:
     state, _ = picks(Game(edition="2nd"), Aki=2, Ben=9, Chika=4).play()
     assert calling_order(state.setup, state.game) == (2, 3, 1)
-    assert character_name(state.setup, 9).render() == "9 Recruiter"
+    assert character_name(state.setup, 9).render() == "Recruiter (9)"
 
 
 def test_whoever_acts_last_takes_the_first_player_token() -> None:
@@ -763,4 +763,4 @@ def test_the_same_player_called_first_in_two_rounds_is_told_both_times() -> None
     second, _ = picks(game, Aki=1, Ben=7, Chika=5).play()  # the Recruiter came back: Aki is called first again
     assert next_to_act(second.setup, second.game) == 1
     told = news_of(first_round, second)
-    assert (TURN, 1, "Your character is called, Aki: 1 Recruiter acts now.") in told
+    assert (TURN, 1, "Your character is called, Aki: Recruiter (1) acts now.") in told

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.moves import Field
-from companion.games.words import N_, Message, RuleError, msg
+from companion.games.words import N_, Message, RuleError, msg, number, plural, signed
 
 # -- Bonus cards ---------------------------------------------------------------------------------
 
@@ -185,13 +185,20 @@ def what_counted(card: BonusCard, zone_name: Message | None, resource_name: str 
 
 def describe_bonus(card: BonusCard, what: Message) -> Message:
     """Say a bonus card in a few words: its points and its condition."""
-    texts = {
+    one = {
+        ALWAYS: N_("{points} point"),
+        MOST: N_("{points} point for the most {what}"),
+        AT_LEAST: N_("{points} point for at least {count} {what}"),
+        EACH: N_("{points} point for each of your {what}"),
+    }
+    other = {
         ALWAYS: N_("{points} points"),
         MOST: N_("{points} points for the most {what}"),
         AT_LEAST: N_("{points} points for at least {count} {what}"),
         EACH: N_("{points} points for each of your {what}"),
     }
-    body = msg(texts[card.condition], points=card.points, what=what, count=card.at_least)
+    text = plural(card.points, one[card.condition], other[card.condition])
+    body = msg(text, points=number(card.points), what=what, count=card.at_least)
     return msg(N_("“{name}”: {card}"), name=card.name, card=body) if card.name else body
 
 
@@ -199,7 +206,7 @@ def describe_discovery(card: DiscoveryCard, resource_name: str | None) -> Messag
     """Say what a discovery card does to its zone, in a few words."""
     texts = {
         OTHER_RESOURCE: N_("the zone yields {resource} instead"),
-        MORE_TOKENS: N_("{amount:+d} score tokens in the final scoring"),
+        MORE_TOKENS: N_("{amount} score tokens in the final scoring"),
         MULTIPLY: N_("the final pot × {amount}"),
         BARREN: N_("the zone scores nothing: its tokens are discarded"),
         MAJORITY_POINTS: N_("{points} points for the zone's final majority"),
@@ -208,7 +215,7 @@ def describe_discovery(card: DiscoveryCard, resource_name: str | None) -> Messag
     body = msg(
         texts[card.effect],
         resource=msg(resource_name) if resource_name else "",
-        amount=card.amount,
-        points=card.points,
+        amount=signed(card.amount) if card.effect == MORE_TOKENS else card.amount,
+        points=number(card.points),
     )
     return msg(N_("“{name}”: {card}"), name=card.name, card=body) if card.name else body

@@ -25,8 +25,15 @@ from companion.games.mission_red_planet.rule_options import (
     TIE_NOT_MOST,
     zone_name,
 )
-from companion.games.mission_red_planet.state import LAST_ROUND, RESOURCE_NAMES, RESOURCES, ZONES, RedPlanet
-from companion.games.words import N_, Message, RuleError, listing, msg
+from companion.games.mission_red_planet.state import (
+    LAST_ROUND,
+    NAME_COUNT,
+    RESOURCE_NAMES,
+    RESOURCES,
+    ZONES,
+    RedPlanet,
+)
+from companion.games.words import N_, Message, RuleError, listing, msg, number, signed
 
 MAX_DISCOVERIES = 7
 
@@ -134,19 +141,21 @@ CardVerdict = tuple[int, Message]  # a bonus card's points and the reason
 
 
 def _always(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
-    return card.points, msg(N_("no condition: +{points}"), points=card.points)
+    return card.points, msg(N_("no condition: {points}"), points=signed(card.points))
 
 
 def _each(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
     total = counts[seat] * card.points
-    return total, msg(N_("{count} × {points} = {total}"), count=counts[seat], points=card.points, total=total)
+    return total, msg(
+        N_("{count} × {points} = {total}"), count=counts[seat], points=number(card.points), total=number(total)
+    )
 
 
 def _at_least(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -> CardVerdict:
     mine = counts[seat]
     if mine >= card.at_least:
-        met = N_("{count}, at least {needed}: met, +{points}")
-        return card.points, msg(met, count=mine, needed=card.at_least, points=card.points)
+        met = N_("{count}, at least {needed}: met, {points}")
+        return card.points, msg(met, count=mine, needed=card.at_least, points=signed(card.points))
     return 0, msg(N_("{count}, fewer than {needed}: not met, 0"), count=mine, needed=card.at_least)
 
 
@@ -157,14 +166,14 @@ def _most(setup: Setup, card: BonusCard, seat: int, counts: Mapping[int, int]) -
     if mine == 0:
         return 0, msg(N_("none: not met, 0"))
     if mine < best:
-        ahead = listing(f"{names[s]} {n}" for s, n in counts.items() if n == best)
+        ahead = listing(msg(NAME_COUNT, name=names[s], count=n) for s, n in counts.items() if n == best)
         return 0, msg(N_("{count}, but {ahead}: not met, 0"), count=mine, ahead=ahead)
     others = [names[s] for s, n in counts.items() if n == best and s != seat]
     if not others:
-        return card.points, msg(N_("{count}, the most: met, +{points}"), count=mine, points=card.points)
+        return card.points, msg(N_("{count}, the most: met, {points}"), count=mine, points=signed(card.points))
     if setup.options.get(BONUS_TIE, TIE_NOT_MOST) == TIE_IS_MOST:
-        counted = N_("{count}, tied for the most with {names}: a tie counts, +{points}")
-        return card.points, msg(counted, count=mine, names=listing(others), points=card.points)
+        counted = N_("{count}, tied for the most with {names}: a tie counts, {points}")
+        return card.points, msg(counted, count=mine, names=listing(others), points=signed(card.points))
     return 0, msg(
         N_("{count}, tied for the most with {names}: a tie is not the most, 0"), count=mine, names=listing(others)
     )
@@ -225,19 +234,19 @@ def explain_cards(
         if card.effect == cards.PLACER_POINTS and zone in state.discoveries:
             lines.append(
                 msg(
-                    N_("Discovery card on {zone} ({card}): {name} placed it, {points:+d}"),
+                    N_("Discovery card on {zone} ({card}): {name} placed it, {points}"),
                     zone=zone_name(setup, zone),
                     card=cards.describe_discovery(card, None),
                     name=names[state.discoveries[zone]],
-                    points=card.points,
+                    points=signed(card.points),
                 )
             )
     for zone, (seat, points) in sorted(state.discovery_points.items()):
         lines.append(
             msg(
-                N_("Discovery card on {zone}: {points:+d} for {name}"),
+                N_("Discovery card on {zone}: {points} for {name}"),
                 zone=zone_name(setup, zone),
-                points=points,
+                points=signed(points),
                 name=names[seat],
             )
         )

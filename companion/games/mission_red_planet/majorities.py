@@ -30,13 +30,15 @@ from companion.games.mission_red_planet.rule_options import EMPTY_ZONES, FINAL_R
 from companion.games.mission_red_planet.state import (
     ICE,
     LAST_ROUND,
+    NAME_CREW,
+    NAME_POINTS,
     RESOURCE_NAMES,
     ZONES,
     RedPlanet,
     ScoringRound,
     ZoneResult,
 )
-from companion.games.words import N_, Message, listing, msg
+from companion.games.words import N_, Message, listing, msg, signed
 
 # Scoring rounds: new tokens per zone, and what a tie does with the pot.
 SCORING_ROUNDS: Mapping[int, tuple[int, str]] = {
@@ -111,7 +113,9 @@ def explain_scoring(setup: Setup, scoring: ScoringRound) -> list[Message]:
     names = {p.seat: p.name for p in setup.players}
     lines = []
     for result in scoring.zones:
-        crew = listing(f"{names[s]} {n}" for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0])))
+        crew = listing(
+            msg(NAME_CREW, name=names[s], count=n) for s, n in sorted(result.crew.items(), key=lambda x: (-x[1], x[0]))
+        )
         colour = msg(RESOURCE_NAMES[result.resource or ICE])
         head = msg(N_("Round {round}, {zone}"), round=scoring.round, zone=zone_name(setup, result.zone))
         if not result.crew:
@@ -190,6 +194,6 @@ def _card_outcome(result: ZoneResult, names: Mapping[int, str], outcome: Message
     if result.card is not None and result.card.effect == cards.BARREN:
         return msg(N_("nothing scored, {pot} discarded"), pot=result.pot)
     if result.card_points:
-        won = listing(f"{names[seat]} {points:+d}" for seat, points in result.card_points.items())
-        return msg(N_("{outcome}; {won} points"), outcome=outcome, won=won)
+        won = listing(msg(NAME_POINTS, name=names[seat], points=signed(p)) for seat, p in result.card_points.items())
+        return msg(N_("{outcome}; the card's points: {won}"), outcome=outcome, won=won)
     return outcome

@@ -44,11 +44,14 @@ def recruiter(setup: Setup) -> int:
 
 
 def character_name(setup: Setup, character: int) -> Message:
-    """Return a character as the table calls it: its number, and its name where our sources give one."""
+    """Return a character as the seed prints it: its name, then its number in brackets, 「新兵募集官（1）」.
+
+    Where our sources give no name, the word "character" stands in for it (「キャラクター（5）」).
+    """
     name = CHARACTER_NAMES[edition_of(setup)].get(character)
     if name is None:
         return msg(N_("character {number}"), number=character)
-    return msg(N_("{number} {name}"), number=character, name=msg(name))
+    return msg(N_("{name} ({number})"), number=character, name=msg(name))
 
 
 def hand(setup: Setup, state: RedPlanet, seat: int) -> tuple[int, ...]:

@@ -32,7 +32,7 @@ from companion.games.mission_red_planet.rounds import character_acted, end_round
 from companion.games.mission_red_planet.rule_options import zone_name
 from companion.games.mission_red_planet.state import CHARACTERS, RESOURCE_NAMES, RESOURCES, ZONES, RedPlanet
 from companion.games.moves import ANYONE, Field, Guard, Move, Secret
-from companion.games.words import N_, Message, RuleError, msg
+from companion.games.words import N_, Message, RuleError, msg, number, plural
 
 Handler = Callable[[Setup, RedPlanet, Event], RedPlanet]
 
@@ -102,7 +102,7 @@ MOVES = (
         (_seat, _zone, _count),
         _while_playing(land_crew),
         lambda setup, state, e, who: msg(
-            N_("{name}: {count} crew land in {zone}"),
+            N_("{name} landed {count} crew in {zone}"),
             name=who,
             count=e.payload["count"],
             zone=zone_name(setup, e.payload["zone"]),
@@ -114,7 +114,7 @@ MOVES = (
         (_seat, Field("from_zone", "int", 1, 10), Field("to_zone", "int", 1, 10), _count),
         _while_playing(move_crew),
         lambda setup, state, e, who: msg(
-            N_("{name}: {count} crew move from {source} to {target}"),
+            N_("{name} moved {count} crew from {source} to {target}"),
             name=who,
             count=e.payload["count"],
             source=zone_name(setup, e.payload["from_zone"]),
@@ -127,7 +127,7 @@ MOVES = (
         (_seat, _zone, _count),
         _while_playing(remove_crew),
         lambda setup, state, e, who: msg(
-            N_("{name}: {count} crew leave {zone}"),
+            N_("{name} took {count} crew off {zone}"),
             name=who,
             count=e.payload["count"],
             zone=zone_name(setup, e.payload["zone"]),
@@ -139,7 +139,7 @@ MOVES = (
         (_seat, _zone, Field("count", "int", 0, 22)),
         _while_playing(set_crew),
         lambda setup, state, e, who: msg(
-            N_("{name}: {count} crew in {zone}"),
+            N_("{name} set their crew in {zone} to {count}"),
             name=who,
             count=e.payload["count"],
             zone=zone_name(setup, e.payload["zone"]),
@@ -151,7 +151,7 @@ MOVES = (
         (_zone, Field("resource", "choice", choices=RESOURCES)),
         _while_playing(reveal_resource),
         lambda setup, state, e, who: msg(
-            N_("{zone} holds {resource}"),
+            N_("The resource token of {zone} was revealed: {resource}"),
             zone=zone_name(setup, e.payload["zone"]),
             resource=msg(RESOURCE_NAMES[e.payload["resource"]]),
         ),
@@ -163,9 +163,9 @@ MOVES = (
         (Field("first_player", "seat", required=False),),
         _while_playing(end_round),
         lambda setup, state, e, who: (
-            msg(N_("End of round {round}"), round=e.payload["round"])
+            msg(N_("Round {round} ended"), round=e.payload["round"])
             if "round" in e.payload
-            else msg(N_("End of a round"))
+            else msg(N_("A round ended"))
         ),
         who=ANYONE,
         guard=Guard(
@@ -200,7 +200,7 @@ MOVES = (
         (_zone, *cards.discovery_fields(RESOURCES, required=True)),
         turn_up_discovery_card,
         lambda setup, state, e, who: msg(
-            N_("Discovery card turned up on {zone}: {effect}"),
+            N_("The discovery card on {zone} was turned up: {effect}"),
             zone=zone_name(setup, e.payload["zone"]),
             effect=_described_discovery(e.payload),
         ),
@@ -220,7 +220,7 @@ MOVES = (
         N_("Character's actions done"),
         (_seat,),
         _while_playing(character_acted),
-        lambda setup, state, e, who: msg(N_("{name}'s character has acted"), name=who),
+        lambda setup, state, e, who: msg(N_("{name}'s character acted"), name=who),
     ),
     Move(
         DISCOVERY_POINTS,
@@ -228,9 +228,13 @@ MOVES = (
         (_zone, _seat, Field("points", "int", -50, 50)),
         enter_discovery_points,
         lambda setup, state, e, who: msg(
-            N_("Discovery card on {zone}: {points} points for {name}"),
+            plural(
+                e.payload["points"],
+                N_("{name} scored {points} point for the discovery card on {zone}"),
+                N_("{name} scored {points} points for the discovery card on {zone}"),
+            ),
             zone=zone_name(setup, e.payload["zone"]),
-            points=e.payload["points"],
+            points=number(e.payload["points"]),
             name=who,
         ),
         who=ANYONE,

@@ -21,10 +21,18 @@ from companion.games.mission_red_planet.rule_options import (
     TIE_BREAK,
     TOKEN_VALUES,
 )
-from companion.games.mission_red_planet.state import ICE, LAST_ROUND, RESOURCE_NAMES, RESOURCES, RedPlanet
+from companion.games.mission_red_planet.state import (
+    ICE,
+    LAST_ROUND,
+    NAME_CREW,
+    NAME_POINTS,
+    RESOURCE_NAMES,
+    RESOURCES,
+    RedPlanet,
+)
 from companion.games.options import applied_options
 from companion.games.scores import CategoryScore, Scoreboard
-from companion.games.words import N_, Message, listing, msg, plural
+from companion.games.words import N_, Message, listing, msg, plural, signed
 
 ICE_BONUS = 9
 
@@ -128,11 +136,13 @@ def explain_ice_bonus(setup: Setup, state: RedPlanet, bonus: Mapping[int, int]) 
     """Say who had how much ice and who took the +9 (split among tied players, rounded down)."""
     counts = ice_counts(setup, state)
     names = {p.seat: p.name for p in setup.players}
-    ice = listing(f"{names[seat]} {counts[seat]}" for seat in sorted(counts, key=lambda s: (-counts[s], s)))
+    ice = listing(
+        msg(NAME_CREW, name=names[seat], count=counts[seat]) for seat in sorted(counts, key=lambda s: (-counts[s], s))
+    )
     takers = [seat for seat, points in bonus.items() if points]
     if not takers:
         return msg(N_("Most ice: {ice}; nobody has ice, so nobody takes the +9."), ice=ice)
-    won = listing(f"{names[seat]} +{bonus[seat]}" for seat in takers)
+    won = listing(msg(NAME_POINTS, name=names[seat], points=signed(bonus[seat])) for seat in takers)
     counted = (
         N_("a resource token counts as three")
         if setup.options.get(ICE_TOKEN_IS_ICE, True)

@@ -12,13 +12,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.games.mission_red_planet.cards import BonusCard, DiscoveryCard
-from companion.games.words import N_
+from companion.games.words import N_, NP_
 
 SLUG = "mission-red-planet"
 
 ICE, SYLVANITE, CELERIUM = "ice", "sylvanite", "celerium"
 RESOURCES = (ICE, SYLVANITE, CELERIUM)
 RESOURCE_NAMES = {ICE: N_("ice"), SYLVANITE: N_("sylvanite"), CELERIUM: N_("celerium")}
+
+# A player and a figure in a list, as one message each (never glued in an f-string):
+NAME_CREW = NP_("red planet crew", "{name} {count}")  # 「アキ 3個」: crew in a zone
+NAME_COUNT = NP_("red planet count", "{name} {count}")  # what a bonus card counts, whatever it is
+NAME_POINTS = NP_("red planet points", "{name} {points}")  # 「アキ +9点」: points won, signed
 
 ZONES = tuple(range(1, 11))
 PHOBOS = 10  # in the 2nd edition the tenth space is Phobos
