@@ -42,16 +42,53 @@ def test_the_glossary_lists_the_issues_terms() -> None:
 
 @pytest.mark.parametrize(("english", "japanese", "context"), [(r[0], r[1], r[2]) for r in TERMS], ids=lambda v: v)
 def test_each_glossary_message_is_translated_with_the_seeds_word(english: str, japanese: str, context: str) -> None:
-    assert japanese in catalogue()[(context, english)]
+    translation = catalogue().get((context, english))
+    assert translation is not None, f"{english!r} is not a message of the catalogue (renamed?)"
+    assert japanese in translation
+
+
+def ruled_out() -> tuple[list[str], dict[tuple[str, str], list[str]]]:
+    """The wordings ruled out everywhere, and those ruled out of one message only (another row's word)."""
+    words = {row[1] for row in TERMS}
+    everywhere = [re.sub(r"\s*\(.*\)", "", word) for row in WORDS if row[2] for word in row[2].split(", ")]
+    in_one: dict[tuple[str, str], list[str]] = {}
+    for row in TERMS:
+        for word in row[3].split(", ") if row[3] else ():
+            if any(word in other for other in words):
+                in_one.setdefault((row[2], row[0]), []).append(word)
+            else:
+                everywhere.append(word)
+    return everywhere, in_one
 
 
 def test_no_translation_uses_a_wording_the_glossary_rules_out() -> None:
-    banned = [word for row in TERMS if row[3] for word in row[3].split(", ")]
-    banned += [re.sub(r"\s*\(.*\)", "", word) for row in WORDS if row[2] for word in row[2].split(", ")]
+    everywhere, in_one = ruled_out()
+    strings = catalogue()
     offending = [
-        (word, string) for string in catalogue().values() for word in banned if word in string.replace(APP_NAME, "")
+        (word, string) for string in strings.values() for word in everywhere if word in string.replace(APP_NAME, "")
+    ]
+    offending += [
+        (word, strings[key]) for key, words in in_one.items() for word in words if word in strings.get(key, "")
     ]
     assert offending == []
+
+
+def test_a_ruled_out_wording_is_not_written_in_the_code_or_the_templates() -> None:
+    everywhere, _ = ruled_out()
+    sources = [path for pattern in ("*.py", "*.html") for path in (ROOT / "companion").rglob(pattern)]
+    offending = [
+        (str(path.relative_to(ROOT)), word)
+        for path in sources
+        for word in everywhere
+        if word in path.read_text(encoding="utf-8").replace(APP_NAME, "")
+    ]
+    assert offending == []
+
+
+def test_a_wording_that_is_another_games_word_is_ruled_out_of_its_own_message_only() -> None:
+    everywhere, in_one = ruled_out()
+    assert "即時勝利" not in everywhere and "即時勝利" in in_one[("", "you launched the rocket: an immediate victory")]
+    assert "レベルⅠ" in everywhere and "未探索" in everywhere
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds are kept beside the repository, not in it")
