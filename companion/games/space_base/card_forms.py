@@ -30,13 +30,75 @@ from companion.games.space_base.cards import (
     VP,
     WHEN_NAMES,
     YOU_WIN_ABILITY,
+    Ability,
     Card,
+    Reward,
+    ability_words,
     card_from,
+    reward_words,
 )
 from companion.games.space_base.purchases import ABILITY_BUY, CLAIM, PURCHASE
 from companion.games.space_base.rewards import SUM
 from companion.games.space_base.state import STATION, Console, SpaceBase
-from companion.games.words import N_, msg
+from companion.games.words import N_, Message, msg
+
+# What a card shows, each kind its own look (``sb-blue`` … on the page): the blue reward (own turn),
+# the red one (other players' turns), the charge tokens on its slots, and its ability.
+BLUE, RED, CHARGE_TAG, ABILITY_TAG = "blue", "red", "charge", "ability"
+
+
+@dataclass(frozen=True)
+class Tag:
+    """One thing printed on a card, as the console and the quick-buy list show it."""
+
+    kind: str  # BLUE, RED, CHARGE_TAG or ABILITY_TAG
+    text: Message | str
+
+
+def _reward_tag(side: str, reward: Reward) -> Tag:
+    said = N_("Blue: {reward}") if side == BLUE else N_("Red: {reward}")
+    return Tag(side, msg(said, reward=reward_words(reward)))
+
+
+def _charge_tag(tokens: int, slots: int) -> Tag:
+    return Tag(CHARGE_TAG, msg(N_("charge {tokens}/{slots}"), tokens=tokens, slots=slots))
+
+
+def _ability_tag(ability: Ability) -> Tag:
+    return Tag(ABILITY_TAG, msg(N_("Ability: {ability}"), ability=ability_words(ability)))
+
+
+def side_tags(card: Card, deployed: bool, tokens: int = 0) -> tuple[Tag, ...]:
+    """Return what one side of ``card`` shows: stationed, its blue reward; deployed, its red one; tokens, ability."""
+    tags = [_reward_tag(RED if deployed else BLUE, card.red if deployed else card.blue)]
+    slots = card.red_slots if deployed else card.slots
+    if slots:
+        tags.append(_charge_tag(tokens, slots))
+    if card.ability is not None:
+        tags.append(_ability_tag(card.ability))
+    return tuple(tags)
+
+
+def card_tags(card: Card) -> tuple[Tag, ...]:
+    """Return everything a card prints, both sides: blue and red rewards, each side's slots, its ability."""
+    tags = [_reward_tag(BLUE, card.blue)]
+    if card.slots:
+        tags.append(_charge_tag(0, card.slots))
+    tags.append(_reward_tag(RED, card.red))
+    if card.red_slots:
+        tags.append(_charge_tag(0, card.red_slots))
+    if card.ability is not None:
+        tags.append(_ability_tag(card.ability))
+    return tuple(tags)
+
+
+def card_label(card: Card) -> Message | str:
+    """Return what a card is called: its typed name, else a starting ship, a level's ship or a colony."""
+    if card.is_colony:
+        return msg(N_("colony ({vp} VP)"), vp=card.colony_vp)
+    if card.name:
+        return card.name
+    return msg(N_("level {level} ship"), level=card.level) if card.level else msg(N_("starting ship"))
 
 
 @dataclass(frozen=True)
@@ -45,6 +107,16 @@ class KnownCard:
 
     card: Card
     fields: tuple[tuple[str, object], ...]
+
+    @property
+    def button(self) -> Message:
+        """The words of its one-tap button, short enough not to wrap on a phone: where it goes and its cost."""
+        return msg(N_("Sector {sector}, cost {cost}"), sector=self.card.sector, cost=self.card.cost)
+
+    @property
+    def tags(self) -> tuple[Tag, ...]:
+        """What the card prints, shown beside its button."""
+        return card_tags(self.card)
 
 
 def affordable(cards: tuple[KnownCard, ...], console: Console | None) -> tuple[KnownCard, ...]:
@@ -130,7 +202,7 @@ REWARD_CHIPS = {
     TEXT: N_("text"),
 }
 # What the purchase form offers as chips: rewards up to 6, slots up to 4, tokens up to 3.
-AMOUNTS, SLOT_COUNTS, TOKEN_COUNTS = tuple(range(1, 7)), tuple(range(5)), (1, 2, 3)
+AMOUNTS, SLOT_COUNTS, TOKEN_COUNTS = tuple(range(1, 7)), (0, 1, 2, 3, 4), (1, 2, 3)
 
 
 def places(console: Console) -> Pick:
@@ -201,13 +273,16 @@ def charged(game: SpaceBase, seat: int | None, viewer: Viewer) -> tuple[ChargedC
     return tuple(found)
 
 
-def card_picks(light: bool) -> tuple[Pick, ...]:
-    """Return the chips of a new card: sector, cost (which tells the level), both rewards."""
-    costs = tuple(c for level, cs in LEVEL_COSTS.items() if level <= (2 if light else 3) for c in cs)
+def card_picks(top_level: int) -> tuple[Pick, ...]:
+    """Return the chips of a new card up to level ``top_level``: sector, cost (which tells the level), both rewards.
+
+    The presets are the commonest card, one credit on each side: a reward like it takes no tap.
+    """
+    costs = tuple(c for level, cs in LEVEL_COSTS.items() if level <= top_level for c in cs)
     kinds = tuple((kind, REWARD_CHIPS[kind]) for kind in REWARD_KINDS)
     return (
         numbers("sector", N_("Sector (top right)"), SECTORS),
-        numbers("cost", N_("Cost (top left; I 2–5, II 7–9, III 12–14)"), costs),
+        numbers("cost", COST_LEGENDS[top_level], costs),
         Pick("blue_kind", N_("Blue reward (own turn)"), kinds, CREDITS),
         numbers("blue_amount", N_("Blue amount"), AMOUNTS, 1),
         Pick("red_kind", N_("Red reward (deployed)"), kinds, CREDITS),
@@ -215,12 +290,27 @@ def card_picks(light: bool) -> tuple[Pick, ...]:
     )
 
 
+# The cost chips' legend, by the highest level offered (the seed's price ranges: レベルごとの価格帯).
+COST_LEGENDS = {
+    1: N_("Cost (top left; level 1: 2–5)"),
+    2: N_("Cost (top left; level 1: 2–5, level 2: 7–9)"),
+    3: N_("Cost (top left; level 1: 2–5, level 2: 7–9, level 3: 12–14)"),
+}
+
+
 def charge_picks() -> tuple[Pick, ...]:
-    """Return the chips of a card's charge slots and ability (most cards have none)."""
+    """Return the chips of a charge card's slots and ability, shown with the rewards (no disclosure to open).
+
+    Nothing is preset where the card's other chips tell the value: a charge reward holds one token
+    unless a slot chip says more, and the deployed side has as many slots as the stationed one.
+    """
     return (
-        numbers("slots", N_("Charge slots, stationed (blue)"), SLOT_COUNTS, 0),
-        numbers("red_slots", N_("Charge slots, deployed (red)"), SLOT_COUNTS, 0),
+        Pick("slots", N_("Charge slots, stationed (blue; 1 with a blue charge)"), tuple((n, n) for n in SLOT_COUNTS)),
+        Pick(
+            "red_slots", N_("Charge slots, deployed (red; as the blue ones, or 1)"), tuple((n, n) for n in SLOT_COUNTS)
+        ),
         Pick("ability", N_("Ability"), (("", N_("none")), *ABILITY_NAMES.items()), ""),
+        Pick("ability_when", N_("Used (the colour of its frame)"), tuple(WHEN_NAMES.items()), ANY_TURN),
         numbers("ability_tokens", N_("Tokens one use spends"), TOKEN_COUNTS, 1),
         numbers(
             "ability_amount",
@@ -228,7 +318,6 @@ def charge_picks() -> tuple[Pick, ...]:
             (0, 1, 2, 3, 4, 5),
             0,
         ),
-        Pick("ability_when", N_("Used"), tuple(WHEN_NAMES.items()), ANY_TURN),
     )
 
 

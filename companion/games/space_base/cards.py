@@ -1,7 +1,7 @@
 """The printed cards of Space Base: their sectors, blue and red rewards, charge slots and abilities.
 
 A card is what its cardboard says (seed, カードの購入 and 効果詳細): a starting ship (level 0),
-a ship of level I–III whose cost tells its level, or a colony. Its blue reward pays on its
+a ship of level 1–3 whose cost tells its level, or a colony. Its blue reward pays on its
 owner's turn while it is stationed, its red reward on other players' turns once it is deployed;
 an arrow reward pays a neighbouring sector too. An ability says what its charge tokens do and
 on whose turns. :func:`card_from` reads a card from a move's fields.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.games.words import N_
+from companion.games.words import N_, Message, msg, plural, signed
 
 SECTORS = tuple(range(1, 13))
 CREDITS, INCOME, VP, CHARGE, TEXT = "credits", "income", "vp", "charge", "text"
@@ -62,6 +62,19 @@ ABILITY_NAMES = {
     YOU_WIN_ABILITY: N_("YOU WIN!"),
 }
 ABILITY_KINDS = tuple(ABILITY_NAMES)
+# The abilities by their short names, as a console shows a card (the seed's words: 効果詳細).
+ABILITY_SHORT = {
+    SWAP: N_("Swap"),
+    EXCHANGE: N_("Exchange"),
+    SHIFT: N_("Dice shift"),
+    SET_DIE: N_("Set a die"),
+    DOUBLE: N_("2X"),
+    LOSE_VP: N_("Others lose VP"),
+    REROLL: N_("Reroll"),
+    BUY_ABILITY: N_("Buy ability"),
+    CLAIM_ABILITY: N_("Claim ability"),
+    YOU_WIN_ABILITY: N_("YOU WIN!"),
+}
 
 # When an ability may be used (the colour of its frame): own turn, other players' turns, any turn.
 OWN_TURN, OTHER_TURNS, ANY_TURN = "own", "others", "any"
@@ -125,9 +138,12 @@ def card_from(payload: Mapping[str, object], colony: bool = False) -> Card:
         vp = int(str(payload["vp"]))
         return Card(str(payload.get("name", "")), 0, cost, sector, Reward(TEXT), Reward(TEXT), 0, vp)
     blue, red = reward("blue"), reward("red")
-    slots = int(str(payload.get("slots", 0)))
-    # Entries made before deployed slots were asked for had one slot count for both sides.
-    red_slots = int(str(payload.get("red_slots", slots if red.kind == CHARGE else 0)))
+    # A charge reward holds at least one token: one slot unless the card says more. Entries made
+    # before deployed slots were asked for had one slot count for both sides.
+    given = payload.get("slots")
+    slots = int(str(given)) if given is not None else (1 if blue.kind == CHARGE else 0)
+    red_default = (int(str(given)) if given is not None else 1) if red.kind == CHARGE else 0
+    red_slots = int(str(payload.get("red_slots", red_default)))
     ability = None
     if payload.get("ability"):
         ability = Ability(
@@ -150,9 +166,35 @@ def card_from(payload: Mapping[str, object], colony: bool = False) -> Card:
     )
 
 
-def level_of(cost: int) -> int:
-    """Return the level a ship's cost belongs to (seed: I 2–5, II 7–9, III 12–14).
+def reward_words(reward: Reward) -> Message | str:
+    """Return a reward as a card prints it, noun then signed number: "+2 credits" 「クレジット+2」."""
+    if reward.kind == TEXT:  # the printed text as typed, untranslated
+        return reward.text or msg(REWARD_NAMES[TEXT])
+    if reward.kind in (CREDITS, INCOME, VP):
+        forms = {
+            CREDITS: (N_("{amount} credit"), N_("{amount} credits")),
+            INCOME: (N_("{amount} income"), N_("{amount} income")),
+            VP: (N_("{amount} VP"), N_("{amount} VP")),
+        }[reward.kind]
+        return msg(plural(reward.amount, *forms), amount=signed(reward.amount))
+    return msg(REWARD_NAMES[reward.kind])
 
-    A cost outside the printed ranges reads as level I, as entries without a level always did.
+
+def ability_words(ability: Ability) -> Message:
+    """Return an ability as a console shows it: its short name, when it is used and the tokens one use spends."""
+    if ability.tokens > 1:
+        return msg(
+            N_("{ability} ({when}, {tokens} tokens a use)"),
+            ability=msg(ABILITY_SHORT[ability.kind]),
+            when=msg(WHEN_NAMES[ability.when]),
+            tokens=ability.tokens,
+        )
+    return msg(N_("{ability} ({when})"), ability=msg(ABILITY_SHORT[ability.kind]), when=msg(WHEN_NAMES[ability.when]))
+
+
+def level_of(cost: int) -> int:
+    """Return the level a ship's cost belongs to (seed: level 1 2–5, level 2 7–9, level 3 12–14).
+
+    A cost outside the printed ranges reads as level 1, as entries without a level always did.
     """
     return next((level for level, costs in LEVEL_COSTS.items() if cost in costs), 1)

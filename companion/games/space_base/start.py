@@ -1,7 +1,7 @@
 """The start of a Space Base game: the rule options, the starting ships, first ships, the start player.
 
 Setup (seed 001; digest §2): every console holds the same 12 starting ships, one per sector
-1–12. Each player starts with 5 credits and buys one level-I ship (credits 5 − its cost), which
+1–12. Each player starts with 5 credits and buys one level-1 ship (credits 5 − its cost), which
 is stationed in its sector while the starting ship there is deployed. The player whose bought
 ship has the highest sector starts (a dice roll-off among those tied); then the turn-order
 bonuses: 2nd +1 credit, 3rd +2 credits, 4th and 5th +1 income. Light-speed variant: 15 credits
@@ -16,7 +16,7 @@ from companion.games.mechanics.randomness import roll
 from companion.games.options import Choice, RuleOption
 from companion.games.space_base.cards import CREDITS, SECTORS, Card, Reward, card_from
 from companion.games.space_base.state import SLUG, Console, Sector, SpaceBase, player_names, station
-from companion.games.words import N_, RuleError, listing
+from companion.games.words import N_, RuleError, listing, plural
 
 START_CREDITS, LIGHT_SPEED_CREDITS, LIGHT_SPEED_INCOME = 5, 15, 1
 
@@ -121,11 +121,16 @@ def buy_first_ship(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
         if bought:
             raise RuleError(N_("Each player buys one first ship (the light-speed start buys several)."))
         if card.level != 1:
-            raise RuleError(N_("The first ship comes from the level I deck."))
+            raise RuleError(N_("The first ship comes from the level 1 deck."))
     elif card.level not in (1, 2):
-        raise RuleError(N_("At light speed the first ships come from the level I and II decks."))
+        raise RuleError(N_("At light speed the first ships come from the level 1 and level 2 decks."))
     if card.cost > console.credits:
-        raise RuleError(N_("{cost} credits is more than the {credits} left."), cost=card.cost, credits=console.credits)
+        said = plural(
+            card.cost,
+            N_("A cost of {cost} credit is more than the {credits} left."),
+            N_("A cost of {cost} credits is more than the {credits} left."),
+        )
+        raise RuleError(said, cost=card.cost, credits=console.credits)
     console = evolve(station(console, card), credits=console.credits - card.cost)
     return evolve(state, consoles={**state.consoles, seat: console})
 

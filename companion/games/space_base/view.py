@@ -18,39 +18,45 @@ from companion.games.space_base.card_forms import (
     ChargedCard,
     KnownCard,
     Pick,
+    Tag,
     affordable,
+    card_label,
     card_picks,
     charge_picks,
     charged,
     how_picks,
     known_cards,
+    side_tags,
 )
 from companion.games.space_base.cards import (
     ABILITY_NAMES,
     BUY_ABILITY,
     CLAIM_ABILITY,
     DIRECTION_NAMES,
-    REWARD_KINDS,
-    REWARD_NAMES,
     SECTORS,
-    Card,
 )
-from companion.games.space_base.dice_options import Option, SeatOptions, Waiting, take_options
+from companion.games.space_base.dice_options import Option, SeatOptions, Waiting, may_choose, take_options, waits_on
 from companion.games.space_base.rewards import CHOICE_NAMES
 from companion.games.space_base.start import guesses_used, light_speed
-from companion.games.space_base.state import SpaceBase
-from companion.games.words import Message
+from companion.games.space_base.state import Sector, SpaceBase
+from companion.games.words import N_, Message, msg, number, plural
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One card of a console as its cardboard shows: what it is, and its side's reward, tokens and ability."""
+
+    label: Message | str
+    tags: tuple[Tag, ...]
 
 
 @dataclass(frozen=True)
 class SectorLine:
-    """One sector of a console, as printed on the panel."""
+    """One sector of a console: the stationed card (blue side up) and the deployed ones (red side)."""
 
     sector: int
-    station: Card
-    deployed: tuple[Card, ...]
-    charges: int
-    deployed_tokens: tuple[tuple[int, int], ...] = ()  # (place, tokens) of deployed cards holding some
+    station: CardLine
+    deployed: tuple[CardLine, ...]
 
 
 @dataclass(frozen=True)
@@ -58,12 +64,34 @@ class ConsoleLine:
     """One player's tracks and console."""
 
     player: Player
-    credits: int
-    income: int
-    vp: int
+    tracks: Message  # "Aki: 5 credits, 0 income, 0 VP", one message
     sectors: tuple[SectorLine, ...]
     chosen: str | None  # this roll's choice, if made
     active: bool
+
+
+def sector_line(number_: int, sector: Sector) -> SectorLine:
+    """Return a sector as the console shows it: each card with its side's reward, charge tokens and ability."""
+    station = sector.station
+    shown = CardLine(card_label(station), () if station.is_colony else side_tags(station, False, sector.charges))
+    deployed = tuple(
+        CardLine(msg(N_("Deployed: {card}"), card=card_label(card)), side_tags(card, True, sector.tokens(place)))
+        for place, card in enumerate(sector.deployed, start=1)
+    )
+    return SectorLine(number_, shown, deployed)
+
+
+def tracks(name: str, credits: int, income: int, vp: int) -> Message:
+    """Return a player's tracks as one message (docs/words.md): "Aki: 5 credits, 0 income, 0 VP".
+
+    In Japanese the noun comes first: 「アキ：クレジット5、収入0、勝利点0」.
+    """
+    said = plural(
+        credits,
+        N_("{name}: {credits} credit, {income} income, {vp} VP"),
+        N_("{name}: {credits} credits, {income} income, {vp} VP"),
+    )
+    return msg(said, name=name, credits=number(credits), income=number(income), vp=number(vp))
 
 
 @dataclass(frozen=True)
@@ -99,8 +127,6 @@ class SpaceBaseView:
     ships_later: tuple[KnownCard, ...]
     buyer_credits: int
     sectors: tuple[int, ...]
-    reward_kinds: tuple[tuple[str, str], ...]
-    reward_names: dict[str, str]
     card_picks: tuple[Pick, ...]  # a new card: sector, cost, rewards
     charge_picks: tuple[Pick, ...]  # its charge slots and ability
     how_picks: tuple[Pick, ...]  # purchase, ability Buy or Claim, and whose tokens
@@ -112,6 +138,7 @@ class SpaceBaseView:
     set_dice: tuple[int, ...]
     guesses: tuple[str, ...]  # labels of the options still at the app's guess
     end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
+    reroll_pending: Player | None = None  # the active player, while the roll waits on their after-roll ability
 
 
 def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseView:
@@ -123,7 +150,7 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
     waiting = tuple(setup.player(s) for s in players if roll is not None and s not in roll.choices)
 
     def options_for(chooser: int) -> tuple[Option, ...]:
-        if roll is None or chooser not in assign.seats:
+        if roll is None or chooser not in assign.seats or not may_choose(game, chooser):
             return ()
         return take_options(game.console(chooser), roll.dice, chooser == roll.seat)
 
@@ -145,19 +172,10 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
         consoles=tuple(
             ConsoleLine(
                 player=p,
-                credits=game.console(p.seat).credits,
-                income=game.console(p.seat).income,
-                vp=game.console(p.seat).vp,
-                sectors=tuple(
-                    SectorLine(
-                        n,
-                        s.station,
-                        s.deployed,
-                        s.charges,
-                        tuple((p, s.tokens(p)) for p in range(1, len(s.deployed) + 1) if s.tokens(p)),
-                    )
-                    for n, s in sorted(game.console(p.seat).sectors.items())
+                tracks=tracks(
+                    p.name, game.console(p.seat).credits, game.console(p.seat).income, game.console(p.seat).vp
                 ),
+                sectors=tuple(sector_line(n, s) for n, s in sorted(game.console(p.seat).sectors.items())),
                 chosen=roll.choices.get(p.seat) if roll is not None else None,
                 active=p.seat == game.active,
             )
@@ -193,9 +211,7 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
         ships_later=tuple(k for k in known_ships if k not in ships_now),
         buyer_credits=game.console(buy_seat).credits if buy_seat is not None else 0,
         sectors=SECTORS,
-        reward_kinds=tuple((kind, REWARD_NAMES[kind]) for kind in REWARD_KINDS),
-        reward_names=dict(REWARD_NAMES),
-        card_picks=card_picks(light_speed(setup) and not game.started),
+        card_picks=card_picks(3 if game.started else 2 if light_speed(setup) else 1),
         charge_picks=charge_picks(),
         how_picks=how_picks(paying),
         ability_names=dict(ABILITY_NAMES),
@@ -206,4 +222,5 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
         set_dice=game.set_dice,
         guesses=tuple(option.label for option in guesses_used(setup)),
         end_turn_label=end_turn_label(viewer, setup.player(game.active)) if game.active is not None else None,
+        reroll_pending=setup.player(pending) if (pending := waits_on(game)) is not None else None,
     )
