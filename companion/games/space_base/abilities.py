@@ -50,7 +50,7 @@ from companion.games.space_base.state import (
     gain_vp,
     put_card,
 )
-from companion.games.space_base.turns import after_vp_change, check_turn
+from companion.games.space_base.turns import after_vp_change, check_turn, holds_reroll
 from companion.games.words import N_, RuleError, msg
 
 # The dice a reroll throws again, and the three ways 2X pays (seed, 2X: n+m twice, n twice, m twice).
@@ -157,7 +157,8 @@ def reroll(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     """Reroll (seed, ダイスリロール): after the own roll, before anyone takes the dice; the new dice pay everyone.
 
     With the app's dice the rerolled dice take the next numbered roll (its first value, then its
-    second), so undoing a reroll and rerolling draws the same dice again.
+    second), so undoing a reroll and rerolling draws the same dice again. The roll is final after it
+    unless the player still holds a Reroll to use (turns.holds_reroll).
     """
     seat = event.payload["seat"]
     _own_turn_only(setup, state, seat)
@@ -185,6 +186,7 @@ def reroll(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
         dice=(dice[0], dice[1]),
         in_app=typed is None,
         before=(*state.roll.before, state.roll.dice),
+        final=state.roll.final or not holds_reroll(state, seat),  # another reroll held: the player decides again
     )
     thrown = state.thrown.appended((Throw(event.seq, rolled.dice),))
     return evolve(state, roll=rolled, rolls=rolls, throws=state.throws + 1, thrown=thrown)

@@ -142,20 +142,34 @@ def _apply_gain(console: Console, gain: Gain, source: str) -> Console:
     return gain_vp(console, gain.vp, source) if gain.vp else console
 
 
-def check_choosing(setup: Setup, state: SpaceBase, seat: int) -> DiceRoll:
-    """Return the roll that ``seat`` is still to take, or raise RuleError."""
+def check_choosing(setup: Setup, state: SpaceBase, seat: int, relabel: bool = False) -> DiceRoll:
+    """Return the roll that ``seat`` is still to take, or raise RuleError.
+
+    The others take the dice once the roll is final: while the active player may still reroll,
+    only they may take it (which keeps it). ``relabel``: a choice the app recorded for ``seat`` may
+    be tapped again (both ways paid the same), never twice.
+    """
     check_turn(state)
-    if state.roll is None:
+    roll_ = state.roll
+    if roll_ is None:
         raise RuleError(N_("Roll the dice first."))
-    if seat in state.roll.choices:
+    if seat in roll_.choices and not (relabel and seat in roll_.recorded_for):
         raise RuleError(N_("{name} has already chosen sectors for these dice."), name=setup.player(seat).name)
     if state.extra_round and seat not in state.extra_players:
         raise RuleError(N_("Only the tied players play the extra round."))
-    return state.roll
+    if not roll_.final and seat != roll_.seat:
+        raise RuleError(
+            N_("Wait until {name} decides whether to reroll: these dice may still change."),
+            name=setup.player(roll_.seat).name,
+        )
+    return roll_
 
 
 def take(state: SpaceBase, seat: int, choice: str, gain: Gain) -> SpaceBase:
-    """Book what ``seat`` took from this roll (blue on the own turn, red otherwise)."""
+    """Book what ``seat`` took from this roll (blue on the own turn, red otherwise).
+
+    The active player taking the dice keeps them: the roll is final.
+    """
     assert state.roll is not None
     own_turn = seat == state.roll.seat
     console = state.console(seat)
@@ -164,7 +178,7 @@ def take(state: SpaceBase, seat: int, choice: str, gain: Gain) -> SpaceBase:
     state = evolve(
         state,
         consoles={**state.consoles, seat: console},
-        roll=evolve(state.roll, choices={**state.roll.choices, seat: choice}),
+        roll=evolve(state.roll, choices={**state.roll.choices, seat: choice}, final=state.roll.final or own_turn),
     )
     return after_vp_change(state, seat, console.vp - before)
 
@@ -183,7 +197,10 @@ def assign(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     which follows the first when left out.
     """
     seat, choice = event.payload["seat"], event.payload["choice"]
-    roll_ = check_choosing(setup, state, seat)
+    roll_ = check_choosing(setup, state, seat, relabel=True)
+    if seat in roll_.recorded_for:  # recorded by the app (both ways paid the same): the tap names the way
+        recorded = tuple(other for other in roll_.recorded_for if other != seat)
+        return evolve(state, roll=evolve(roll_, choices={**roll_.choices, seat: choice}, recorded_for=recorded))
     console, own_turn = state.console(seat), seat == roll_.seat
     first = direction(event)
     second = direction(event, "second_direction")

@@ -21,6 +21,10 @@ This module declares the moves; the rules themselves are told chapter by chapter
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Callable
+
+from companion.games.contract import Event, Setup
 from companion.games.moves import ACTIVE, ANYONE, Field, Guard, Move
 from companion.games.space_base.abilities import (
     BOTH_DICE,
@@ -38,12 +42,14 @@ from companion.games.space_base.abilities import (
     you_win,
 )
 from companion.games.space_base.cards import ABILITY_KINDS, DIRECTIONS, REWARD_KINDS, WHEN_NAMES
+from companion.games.space_base.dice_options import recording_equal
 from companion.games.space_base.log import describe_assign, describe_purchase, describe_reroll, describe_roll, with_card
 from companion.games.space_base.purchases import ABILITY_BUY, CLAIM, PURCHASE, buy_colony, buy_ship
 from companion.games.space_base.rewards import INDIVIDUAL, SUM, assign
 from companion.games.space_base.start import buy_first_ship, choose_start_player
-from companion.games.space_base.turns import end_turn, roll_dice
-from companion.games.words import N_, msg
+from companion.games.space_base.state import SpaceBase, player_names
+from companion.games.space_base.turns import end_turn, keep_roll, roll_dice
+from companion.games.words import N_, Message, listing, msg
 
 _seat = Field("seat", "seat")
 _card_fields = (
@@ -85,6 +91,33 @@ _throw = Guard(
     N_("The dice have been thrown again since (throw {now}). Nothing was recorded."),
 )
 
+Describe = Callable[[Setup, SpaceBase, Event, str], Message]
+
+
+def noting_recorded(describe: Describe) -> Describe:
+    """Return ``describe`` saying also whose choices the app recorded when the entry made the roll final."""
+
+    def said(setup: Setup, state: SpaceBase, event: Event, who: str) -> Message:
+        what = describe(setup, state, event, who)
+        index = bisect.bisect_left(state.recorded, event.seq, key=lambda recorded: recorded.seq)
+        if index == len(state.recorded) or state.recorded[index].seq != event.seq:
+            return what
+        return msg(
+            N_("{what} (the app recorded the choice of {names}: both ways paid them the same)"),
+            what=what,
+            names=player_names(setup, state.recorded[index].seats),
+        )
+
+    return said
+
+
+def describe_keep(setup: Setup, state: SpaceBase, event: Event, who: str) -> Message:
+    """Say that the dice were kept, as the roll or reroll before the entry left them."""
+    index = bisect.bisect_left(state.thrown, event.seq, key=lambda throw: throw.seq)
+    if not index:
+        return msg(N_("Kept the dice without a reroll"))
+    return msg(N_("Kept the dice without a reroll: {values}"), values=listing(state.thrown[index - 1].dice))
+
 
 MOVES = (
     Move(
@@ -112,8 +145,8 @@ MOVES = (
         "sb.roll",
         N_("Dice rolled"),
         (Field("values", "ints", 1, 6, required=False),),
-        roll_dice,
-        lambda setup, state, e, who: describe_roll(state, e),
+        recording_equal(roll_dice),
+        noting_recorded(lambda setup, state, e, who: describe_roll(state, e)),
         who=ACTIVE,
         guard=_turn,
         advances=True,  # starts the next player's turn: a second tap on End the turn lands here
@@ -127,8 +160,8 @@ MOVES = (
             _direction_field,
             Field("second_direction", "choice", choices=tuple(DIRECTIONS), required=False),
         ),
-        assign,
-        lambda setup, state, e, who: describe_assign(state, e, who),
+        recording_equal(assign),
+        noting_recorded(lambda setup, state, e, who: describe_assign(state, e, who)),
         guard=_turn,
     ),
     Move(
@@ -214,8 +247,17 @@ MOVES = (
             Field("values", "ints", 1, 6, required=False),
             *_activating,
         ),
-        reroll,
-        lambda setup, state, e, who: describe_reroll(setup, state, e, who),
+        recording_equal(reroll),
+        noting_recorded(describe_reroll),
+        guard=_throw,
+    ),
+    Move(
+        "sb.keep",
+        N_("Dice kept without a reroll"),
+        (),
+        recording_equal(keep_roll),
+        noting_recorded(describe_keep),
+        who=ACTIVE,
         guard=_throw,
     ),
     Move(
@@ -230,16 +272,16 @@ MOVES = (
         "sb.shift",
         N_("Sum shifted by an ability"),
         (_seat, Field("steps", "int", 1, 2), _direction_field, *_activating),
-        shift_sum,
-        with_card(N_("{name} took the sum moved {steps} sectors right")),
+        recording_equal(shift_sum),
+        noting_recorded(with_card(N_("{name} took the sum moved {steps} sectors right"))),
         guard=_turn,
     ),
     Move(
         "sb.2x",
         N_("2X ability"),
         (_seat, Field("twice", "choice", choices=(SUM, FIRST_DIE, SECOND_DIE)), _direction_field, *_activating),
-        pay_twice,
-        with_card(N_("{name} used 2X")),
+        recording_equal(pay_twice),
+        noting_recorded(with_card(N_("{name} used 2X"))),
         guard=_turn,
     ),
     Move(
@@ -283,6 +325,7 @@ MOVES = (
     YOU_WIN,
     END_TURN,
     REROLL_MOVE,
+    KEEP_ROLL,
     SET_DIE_MOVE,
     SHIFT_MOVE,
     DOUBLE_MOVE,

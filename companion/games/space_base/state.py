@@ -80,6 +80,11 @@ class DiceRoll:
     in_app: bool
     choices: Mapping[int, str] = field(default_factory=dict)  # seat -> INDIVIDUAL, SUM, SHIFTED or DOUBLED
     before: tuple[tuple[int, int], ...] = ()  # the dice before each reroll of this turn, shown to all
+    # False while the active player may still reroll (seed, ダイスリロール: after the own roll, the new dice
+    # pay everyone): the others take the dice once the roll is final, as at the cardboard table.
+    final: bool = True
+    # Seats whose choice the app recorded when the roll became final: both ways paid them the same.
+    recorded_for: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,14 @@ class Throw:
 
     seq: int
     dice: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The seats whose choice the app recorded when entry ``seq`` made a roll final: what its log line says."""
+
+    seq: int
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,7 @@ class SpaceBase:
     winner_by_ability: int | None = None
     start_rolls: tuple[tuple[int, int], ...] = ()  # (seat, total) of the start-player roll-off
     thrown: Appendable[Throw] = field(default_factory=Appendable)  # every roll and reroll, in entry order
+    recorded: Appendable[Recorded] = field(default_factory=Appendable)  # choices the app recorded, by entry
 
     def console(self, seat: int) -> Console:
         """Return ``seat``'s console."""

@@ -1,7 +1,9 @@
 """A Space Base turn: the roll, the end of the turn, and the end of the game at 40 VP.
 
 The active player rolls two dice (or types the real ones); a die set by an ability keeps its
-value. Once every player has taken the dice, the turn ends: credits below income rise to income
+value. A player holding a charged Reroll decides first (seed, ダイスリロール: the new dice pay
+everyone): the roll is final once they reroll, keep it, or take the dice themselves; without such
+a card it is final at once. Once every player has taken the dice, the turn ends: credits below income rise to income
 and the next player rolls. A player at 40 VP or more ends the game once every player has had the
 same number of turns; tied players then play extra rounds, the most VP gained in one decides.
 """
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 
 from companion.games.contract import Event, Setup, evolve
 from companion.games.mechanics.randomness import roll
+from companion.games.space_base.cards import OTHER_TURNS, REROLL
 from companion.games.space_base.state import SLUG, DiceRoll, SpaceBase, Throw, player_names
 from companion.games.words import N_, RuleError
 
@@ -49,12 +52,44 @@ def roll_dice(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
     first, second = dice
     return evolve(
         state,
-        roll=DiceRoll(active, (first, second), typed is None),
+        roll=DiceRoll(active, (first, second), typed is None, final=not holds_reroll(state, active)),
         rolls=rolls,
         throws=state.throws + 1,
         set_dice=(),
         thrown=state.thrown.appended((Throw(event.seq, (first, second)),)),
     )
+
+
+def holds_reroll(state: SpaceBase, seat: int) -> bool:
+    """True when ``seat`` holds a Reroll usable on the own turn: the others then wait for the roll to be final.
+
+    Seed, ダイスリロール: a reroll's dice pay everyone. A card typed with Reroll counts with the
+    tokens it needs; a charged card typed without its ability counts too, as its ability form
+    offers Reroll (abilities.abilities_now).
+    """
+    for sector in state.console(seat).sectors.values():
+        for place in range(len(sector.deployed) + 1):
+            ability, tokens = sector.card(place).ability, sector.tokens(place)
+            if ability is None and tokens:
+                return True
+            if (
+                ability is not None
+                and ability.kind == REROLL
+                and ability.when != OTHER_TURNS
+                and tokens >= ability.tokens
+            ):
+                return True
+    return False
+
+
+def keep_roll(setup: Setup, state: SpaceBase, event: Event) -> SpaceBase:
+    """The active player keeps the dice without a reroll: the roll is final and the others take it."""
+    check_turn(state)
+    if state.roll is None:
+        raise RuleError(N_("Roll the dice first."))
+    if state.roll.final:
+        raise RuleError(N_("The roll is already final: every player takes these dice."))
+    return evolve(state, roll=evolve(state.roll, final=True))
 
 
 def _shows(dice: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
