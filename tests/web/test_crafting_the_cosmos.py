@@ -34,7 +34,7 @@ def pages(phone: FlaskClient, code: str) -> dict[str, str]:
 
 
 def life_cell(html: str, seat: int) -> str:
-    cell = BeautifulSoup(html, "html.parser").select_one(f"#board tr[data-seat='{seat}'] td.advanced-life")
+    cell = BeautifulSoup(html, "html.parser").select_one(f"#board tr[data-sources='{seat}'] .advanced-life")
     assert cell is not None
     return " ".join(cell.text.split())
 
@@ -159,7 +159,7 @@ def test_a_phone_shows_its_own_count_and_entries_first_and_the_end_phase_below_t
     forms = board_forms(aki, code)
     end_phase = forms.index((ctc.END_PHASE, ""))
     own = [index for index, (kind, seat) in enumerate(forms) if seat == "1"]
-    assert {forms[index][0] for index in own} >= {ctc.GOAL_COUNT, ctc.NEBULA, ctc.CRYSTAL, ctc.ENERGY_SET, ctc.HAND}
+    assert {forms[index][0] for index in own} >= {ctc.GOAL_COUNT, ctc.NEBULA, ctc.CRYSTAL, ctc.ENERGY_CARDS, ctc.HAND}
     assert max(own) < end_phase  # every own count and entry above the button that moves the table on
     assert forms[0] == (ctc.GOAL_COUNT, "1")  # the phone opens on its own count
 

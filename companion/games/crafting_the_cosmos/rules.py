@@ -7,10 +7,12 @@ top; a first player.
 
 During the game each player's points come from their own moves: completed nebulae (the printed
 value), time chamber releases (the n-th release scores 3 / 6 / 10 / 15 / 21, later releases only
-give a star), sets of 5 same energy cards (6 points each), power cards, and manual entries with a
-reason. Creating an advanced life draws the next token of the stack: its value is shown only to
-its owner until the game ends. A token once seen is never dealt to anyone else: an undone draw
-holds its token for the player it was drawn for, who gets it back on their next draw.
+give a star), 5 same energy cards discarded for 6 points (entered as the hand by energy type: the
+app finds every set of 5 of one type, repeatable, seed 004 「同種のエネルギーカードを5枚捨てて6ポイント」),
+power cards, and manual entries with a reason. Creating an advanced life draws the next token of
+the stack: its value is shown only to its owner until the game ends. A token once seen is never
+dealt to anyone else: an undone draw holds its token for the player it was drawn for, who gets it
+back on their next draw.
 
 End phase of each round:
 
@@ -40,7 +42,7 @@ from companion.games.mechanics.sheet import check_player_count
 from companion.games.moves import ANYONE, HOST, Field, Guard, Move
 from companion.games.options import Choice, RuleOption, applied_options, option_value
 from companion.games.scores import CategoryScore, Scoreboard
-from companion.games.words import N_, Message, RuleError, listing, msg
+from companion.games.words import N_, SEMICOLON, Message, RuleError, listing, msg, plural, signed
 
 SLUG = "crafting-the-cosmos"
 Handler = Callable[[Setup, "Cosmos", Event], "Cosmos"]
@@ -56,6 +58,15 @@ GOAL_PRIZES = (6, 3)  # 1st, 2nd
 NEBULA_SIZES = (1, 2, 3)
 CHAMBER_POINTS = (3, 6, 10, 15, 21)  # release 1..5; later releases give a star only
 ENERGY_SET_SIZE, ENERGY_SET_POINTS = 5, 6
+# The energy card types: one per control of the main board, as the power card decks (seed 004:
+# 「光コントロール」「時間コントロール」「重力コントロール」「化学コントロール」; the digest: Light, Time,
+# Gravity, Chemistry).
+ENERGY_TYPES: Mapping[str, str] = {
+    "light": N_("Light"),
+    "time": N_("Time"),
+    "gravity": N_("Gravity"),
+    "chemistry": N_("Chemistry"),
+}
 
 # Advanced life tokens by value: group 1 (green edge) and group 2 (no edge).
 GROUP_1 = (8,) * 4 + (7,) * 3 + (6,) * 1
@@ -147,7 +158,8 @@ OPTIONS = (
 
 FIRST_PLAYER, GOAL = "ctc.first-player", "ctc.goal"
 NEBULA, RELEASE, CRYSTAL = "ctc.nebula", "ctc.release", "ctc.crystal"
-ENERGY_SET, POWER, POINTS = "ctc.energy-set", "ctc.power", "ctc.points"
+ENERGY_SET, POWER, POINTS = "ctc.energy-set", "ctc.power", "ctc.points"  # energy-set: the old entry, by count
+ENERGY_CARDS = "ctc.energy-cards"  # the hand by energy type: the app finds the sets of 5
 HAND, ADVANCED_LIFE = "ctc.hand", "ctc.advanced-life"
 GOAL_COUNT, END_PHASE = "ctc.goal-count", "ctc.end-phase"
 
@@ -159,6 +171,48 @@ class Entry:
     seq: int
     points: int
     text: str = ""
+
+
+@dataclass(frozen=True)
+class EnergyType:
+    """One energy type of a hand entered by type: its cards, the sets of 5 found, the cards left."""
+
+    kind: str
+    cards: int
+
+    @property
+    def sets(self) -> int:
+        return self.cards // ENERGY_SET_SIZE
+
+    @property
+    def points(self) -> int:
+        return ENERGY_SET_POINTS * self.sets
+
+    @property
+    def left(self) -> int:
+        return self.cards % ENERGY_SET_SIZE
+
+
+@dataclass(frozen=True)
+class EnergyDiscard:
+    """One entry of energy cards: by type (a hand entered by type), or an old count of sets."""
+
+    seq: int
+    sets: int
+    types: tuple[EnergyType, ...] = ()  # empty for an old ``ctc.energy-set`` entry
+
+    @property
+    def points(self) -> int:
+        return ENERGY_SET_POINTS * self.sets
+
+    @property
+    def left(self) -> int:
+        return sum(t.left for t in self.types)
+
+
+def energy_types(payload: Mapping[str, int]) -> tuple[EnergyType, ...]:
+    """Return the types a ``ctc.energy-cards`` payload holds cards of, in the board's order."""
+    return tuple(EnergyType(kind, payload[kind]) for kind in ENERGY_TYPES if payload.get(kind))
 
 
 @dataclass(frozen=True)
@@ -177,11 +231,21 @@ class Galaxy:
     nebulae: tuple[Entry, ...] = ()  # completed nebulae: points and size ("1", "2", "3")
     releases: tuple[int, ...] = ()  # seqs of time chamber releases, in order
     crystals: int = 0  # time crystals taken (supply or box) when the chamber track reached 6
-    energy_sets: int = 0
+    energy: tuple[EnergyDiscard, ...] = ()
     power: tuple[Entry, ...] = ()
     manual: tuple[Entry, ...] = ()
     lives: tuple[AdvancedLife, ...] = ()
     hand: int = STARTING_HAND
+
+    @property
+    def energy_sets(self) -> int:
+        """Sets of 5 same energy cards discarded, 6 points each."""
+        return sum(discard.sets for discard in self.energy)
+
+    @property
+    def board_crystals(self) -> int:
+        """Time crystals on this player's board: its own from set-up (not from the supply), and those taken since."""
+        return 1 + self.crystals
 
 
 @dataclass(frozen=True)
@@ -264,6 +328,11 @@ class Cosmos:
 def crystal_supply(player_count: int) -> int:
     """Return the time crystals in the supply at the start for ``player_count`` players."""
     return CRYSTAL_SUPPLY[player_count]
+
+
+def crystals_in_play(state: Cosmos) -> int:
+    """Return every time crystal in play: the supply's and every board's (one each from set-up, and those taken)."""
+    return state.supply + sum(galaxy.board_crystals for galaxy in state.galaxies.values())
 
 
 @lru_cache(maxsize=64)
@@ -409,8 +478,21 @@ def _crystal(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
 
 
 def _energy_set(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """The old entry: a count of sets of 5 same energy cards (the hand was entered apart)."""
     seat = event.payload["seat"]
-    return _with_galaxy(state, seat, energy_sets=state.galaxy(seat).energy_sets + event.payload.get("sets", 1))
+    discard = EnergyDiscard(event.seq, event.payload.get("sets", 1))
+    return _with_galaxy(state, seat, energy=(*state.galaxy(seat).energy, discard))
+
+
+def _energy_cards(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
+    """The hand by energy type: every 5 same cards are discarded for 6 points; the rest stays in hand."""
+    seat = event.payload["seat"]
+    types = energy_types(event.payload)
+    if not types:
+        raise RuleError(N_("Enter how many energy cards of each type are in the hand."))
+    discard = EnergyDiscard(event.seq, sum(t.sets for t in types), types)
+    galaxy = state.galaxy(seat)
+    return _with_galaxy(state, seat, energy=(*galaxy.energy, discard), hand=discard.left)
 
 
 def _power(setup: Setup, state: Cosmos, event: Event) -> Cosmos:
@@ -580,6 +662,108 @@ def _describe_release(setup: Setup, state: Cosmos, event: Event, who: str) -> Me
     return msg(N_("{name} released the time chamber"), name=who)
 
 
+def _describe_nebula(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    points = event.payload["points"]
+    return msg(
+        plural(
+            points,
+            N_("{name} completed a size {size} nebula: 1 point"),
+            N_("{name} completed a size {size} nebula: {points} points"),
+        ),
+        name=who,
+        size=event.payload["size"],
+        points=points,
+    )
+
+
+def _describe_crystal(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    count = event.payload.get("count", 1)
+    return msg(
+        plural(
+            count,
+            N_("{name} took 1 time crystal from the supply"),
+            N_("{name} took {count} time crystals from the supply"),
+        ),
+        name=who,
+        count=count,
+    )
+
+
+def _describe_energy_set(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    """The old entry: sets of 5 same energy cards, by count."""
+    sets = event.payload.get("sets", 1)
+    return msg(
+        plural(
+            sets,
+            N_("{name} discarded 1 set of 5 same energy cards: {points} points"),
+            N_("{name} discarded {sets} sets of 5 same energy cards: {points} points"),
+        ),
+        name=who,
+        sets=sets,
+        points=ENERGY_SET_POINTS * sets,
+    )
+
+
+def _describe_energy_cards(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    """How many sets of 5 same energy cards the hand entered by type held, and the cards left in hand."""
+    types = energy_types(event.payload)
+    sets, left = sum(t.sets for t in types), sum(t.left for t in types)
+    if not sets:
+        return msg(N_("{name} had no 5 same energy cards: {left} left in hand"), name=who, left=left)
+    return msg(
+        plural(
+            sets,
+            N_("{name} discarded 1 set of 5 same energy cards: {points} points, {left} left in hand"),
+            N_("{name} discarded {sets} sets of 5 same energy cards: {points} points, {left} left in hand"),
+        ),
+        name=who,
+        sets=sets,
+        points=ENERGY_SET_POINTS * sets,
+        left=left,
+    )
+
+
+def _describe_power(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    points, card = event.payload["points"], event.payload.get("card")
+    if card:
+        return msg(
+            plural(
+                points,
+                N_("{name} scored 1 point with a power card ({card})"),
+                N_("{name} scored {points} points with a power card ({card})"),
+            ),
+            name=who,
+            points=points,
+            card=card,
+        )
+    return msg(
+        plural(
+            points, N_("{name} scored 1 point with a power card"), N_("{name} scored {points} points with a power card")
+        ),
+        name=who,
+        points=points,
+    )
+
+
+def _describe_points(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    points = event.payload["points"]
+    return msg(
+        plural(abs(points), N_("{name}: {points} point ({reason})"), N_("{name}: {points} points ({reason})")),
+        name=who,
+        points=signed(points),
+        reason=event.payload["reason"],
+    )
+
+
+def _describe_hand(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
+    count = event.payload["count"]
+    return msg(
+        plural(count, N_("{name} has 1 energy card in hand"), N_("{name} has {count} energy cards in hand")),
+        name=who,
+        count=count,
+    )
+
+
 def _describe_end_phase(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
     phase = next((p for p in state.end_phases if p.seq == event.seq), None)
     if phase is None:
@@ -597,12 +781,10 @@ def _describe_first_player(setup: Setup, state: Cosmos, event: Event, who: str) 
 
 def _describe_goal(setup: Setup, state: Cosmos, event: Event, who: str) -> Message:
     card = GoalCard(event.payload["goal_kind"], event.payload.get("name", ""))
-    return msg(
-        N_("Goal {number} named: {kind}{name}"),
-        number=event.payload["goal"],
-        kind=msg(GOAL_KIND_NAMES.get(card.kind, card.kind)),
-        name=msg(N_(" ({name})"), name=card.name) if card.name else "",
-    )
+    kind = msg(GOAL_KIND_NAMES.get(card.kind, card.kind))
+    if card.name:
+        return msg(N_("Goal {number} named: {kind} ({name})"), number=event.payload["goal"], kind=kind, name=card.name)
+    return msg(N_("Goal {number} named: {kind}"), number=event.payload["goal"], kind=kind)
 
 
 _seat = Field("seat", "seat")
@@ -632,12 +814,7 @@ MOVES = (
         N_("Nebula completed"),
         (_seat, Field("size", "int", 1, 3), Field("points", "int", 0, 30)),
         _while_playing(_nebula),
-        lambda setup, state, e, who: msg(
-            N_("{name} completed a size {size} nebula: {points} points"),
-            name=who,
-            size=e.payload["size"],
-            points=e.payload["points"],
-        ),
+        _describe_nebula,
     ),
     Move(
         RELEASE,
@@ -651,54 +828,42 @@ MOVES = (
         N_("Time crystals taken from the supply"),
         (_seat, Field("count", "int", 1, 6, required=False)),
         _while_playing(_crystal),
-        lambda setup, state, e, who: msg(
-            N_("{name} took {count} time crystal(s) from the supply"), name=who, count=e.payload.get("count", 1)
-        ),
+        _describe_crystal,
     ),
     Move(
+        ENERGY_CARDS,
+        N_("Energy cards in hand by type (every 5 same energy cards discarded for 6 points)"),
+        (_seat, *(Field(kind, "int", 0, 60, required=False) for kind in ENERGY_TYPES)),
+        _while_playing(_energy_cards),
+        _describe_energy_cards,
+    ),
+    Move(  # the old entry, by a count of sets: kept so that the ledgers that hold it still fold
         ENERGY_SET,
-        N_("Set of 5 same energy cards (6 points)"),
+        N_("5 same energy cards discarded, by number of sets (the old entry)"),
         (_seat, Field("sets", "int", 1, 4, required=False)),
         _while_playing(_energy_set),
-        lambda setup, state, e, who: msg(
-            N_("{name} discarded {sets} set(s) of 5 same energy cards: {points} points"),
-            name=who,
-            sets=e.payload.get("sets", 1),
-            points=ENERGY_SET_POINTS * e.payload.get("sets", 1),
-        ),
+        _describe_energy_set,
     ),
     Move(
         POWER,
         N_("Power card points"),
         (_seat, Field("points", "int", 1, 50), Field("card", "text", required=False)),
         _while_playing(_power),
-        lambda setup, state, e, who: msg(
-            N_("{name} scored {points} points with a power card{card}"),
-            name=who,
-            points=e.payload["points"],
-            card=msg(N_(" ({name})"), name=e.payload["card"]) if e.payload.get("card") else "",
-        ),
+        _describe_power,
     ),
     Move(
         POINTS,
         N_("Other points, with a reason"),
         (_seat, Field("points", "int", -50, 50), Field("reason", "text")),
         _while_playing(_points),
-        lambda setup, state, e, who: msg(
-            N_("{name}: {points:+d} points ({reason})"),
-            name=who,
-            points=e.payload["points"],
-            reason=e.payload["reason"],
-        ),
+        _describe_points,
     ),
     Move(
         HAND,
         N_("Energy cards in hand"),
         (_seat, Field("count", "int", 0, 60)),
         _while_playing(_hand),
-        lambda setup, state, e, who: msg(
-            N_("{name} has {count} energy cards in hand"), name=who, count=e.payload["count"]
-        ),
+        _describe_hand,
     ),
     Move(
         ADVANCED_LIFE,
@@ -716,7 +881,7 @@ MOVES = (
         (_seat, Field("count", "int", 0, 99)),
         _while_playing(_goal_count),
         lambda setup, state, e, who: msg(
-            N_("{name} counts {count} for the universal goal"), name=who, count=e.payload["count"]
+            N_("{name} counted {count} for the universal goal"), name=who, count=e.payload["count"]
         ),
     ),
     Move(
@@ -745,16 +910,11 @@ def goal_points(state: Cosmos, seat: int) -> int:
 
 
 def public_points(state: Cosmos, seat: int) -> int:
-    """Return ``seat``'s points that the whole table sees (all but the face-down advanced life)."""
-    galaxy = state.galaxy(seat)
-    return (
-        sum(n.points for n in galaxy.nebulae)
-        + sum(chamber_points(n) for n in range(1, len(galaxy.releases) + 1))
-        + ENERGY_SET_POINTS * galaxy.energy_sets
-        + sum(p.points for p in galaxy.power)
-        + goal_points(state, seat)
-        + sum(m.points for m in galaxy.manual)
-    )
+    """Return ``seat``'s points as the whole table sees them: all its sources, advanced life once revealed.
+
+    The same sum as the standings' total: until the end the face-down advanced life counts 0.
+    """
+    return sum(category.points for category in breakdown(state, seat))
 
 
 def breakdown(state: Cosmos, seat: int) -> tuple[CategoryScore, ...]:
@@ -767,25 +927,25 @@ def breakdown(state: Cosmos, seat: int) -> tuple[CategoryScore, ...]:
             "nebulae",
             N_("Completed nebulae"),
             sum(n.points for n in galaxy.nebulae),
-            msg(N_("{count} nebulae"), count=len(galaxy.nebulae)),
+            msg(plural(len(galaxy.nebulae), N_("1 nebula"), N_("{count} nebulae")), count=len(galaxy.nebulae)),
         ),
         CategoryScore(
             "time-chamber",
             N_("Time chamber releases (3 / 6 / 10 / 15 / 21)"),
             sum(chamber_points(n) for n in range(1, releases + 1)),
-            msg(N_("{count} releases"), count=releases),
+            msg(plural(releases, N_("1 release"), N_("{count} releases")), count=releases),
         ),
         CategoryScore(
             "energy-sets",
-            N_("Sets of 5 energy cards (6 each)"),
+            N_("5 same energy cards (6 points each)"),
             ENERGY_SET_POINTS * galaxy.energy_sets,
-            msg(N_("{count} sets × 6"), count=galaxy.energy_sets),
+            msg(plural(galaxy.energy_sets, N_("1 set × 6"), N_("{count} sets × 6")), count=galaxy.energy_sets),
         ),
         CategoryScore(
             "power",
             N_("Power cards"),
             sum(p.points for p in galaxy.power),
-            msg(N_("{count} entries"), count=len(galaxy.power)),
+            msg(plural(len(galaxy.power), N_("1 entry"), N_("{count} entries")), count=len(galaxy.power)),
         ),
         CategoryScore("goals", N_("Universal goals"), goal_points(state, seat)),
         CategoryScore(
@@ -800,7 +960,7 @@ def breakdown(state: Cosmos, seat: int) -> tuple[CategoryScore, ...]:
             "other",
             N_("Other points"),
             sum(m.points for m in galaxy.manual),
-            msg(N_("{count} entries"), count=len(galaxy.manual)),
+            msg(plural(len(galaxy.manual), N_("1 entry"), N_("{count} entries")), count=len(galaxy.manual)),
         ),
     )
 
@@ -822,7 +982,44 @@ def score_cosmos(setup: Setup, state: Cosmos) -> Scoreboard:
         explanation,
         applied_options(OPTIONS, setup.options),
         tuple(notes),
-        tuple(line for phase in state.end_phases for line in explain_end_phase(setup, state, phase)),
+        (
+            *(line for phase in state.end_phases for line in explain_end_phase(setup, state, phase)),
+            *(
+                explain_energy(setup.player(seat).name, discard)
+                for seat in setup.seats
+                for discard in state.galaxy(seat).energy
+                if discard.types
+            ),
+        ),
+    )
+
+
+def explain_energy_type(energy: EnergyType) -> Message:
+    """Return how one type's sets were found: 「光11枚：2セット（12ポイント）、残り1枚」."""
+    cards = msg(plural(energy.cards, N_("1 card"), N_("{count} cards")), count=energy.cards)
+    if energy.sets:
+        sets = msg(
+            plural(energy.sets, N_("1 set ({points} points)"), N_("{count} sets ({points} points)")),
+            count=energy.sets,
+            points=energy.points,
+        )
+    else:
+        sets = msg(N_("no set"))
+    return msg(
+        N_("{kind} {cards}: {sets}, {left} left"),
+        kind=msg(ENERGY_TYPES[energy.kind]),
+        cards=cards,
+        sets=sets,
+        left=energy.left,
+    )
+
+
+def explain_energy(name: str, discard: EnergyDiscard) -> Message:
+    """Return one hand entered by type, type by type: the sets of 5 found, the points, the cards left."""
+    return msg(
+        N_("{name}'s energy cards: {types}"),
+        name=name,
+        types=listing((explain_energy_type(t) for t in discard.types), SEMICOLON),
     )
 
 
@@ -831,8 +1028,14 @@ def explain_end_phase(setup: Setup, state: Cosmos, phase: EndPhase) -> list[Mess
     names = {p.seat: p.name for p in setup.players}
     lines = []
     if phase.scoring is not None:
-        counts = listing(f"{names[s]} {n}" for s, n in _most_first(phase.scoring.counts))
-        awarded = [f"{names[s]} +{p}" for s, p in _most_first(phase.scoring.awards) if p]
+        counts = listing(
+            msg(N_("{name} {count}"), name=names[s], count=n) for s, n in _most_first(phase.scoring.counts)
+        )
+        awarded = [
+            msg(N_("{name} {points}"), name=names[s], points=signed(p))
+            for s, p in _most_first(phase.scoring.awards)
+            if p
+        ]
         lines.append(
             msg(
                 N_("Round {round}, {goal}: {counts}: {awards}"),

@@ -13,7 +13,17 @@ from typing import ClassVar
 from companion.games.contract import Player, Setup
 from companion.games.crafting_the_cosmos import rules
 from companion.games.moves import HOST, Viewer
-from companion.games.words import N_, Message, msg
+from companion.games.words import N_, Message, msg, number
+
+# The sources of points as a galaxy's line names them (the results name them in full).
+SOURCES: dict[str, str] = {
+    "nebulae": N_("Nebulae"),
+    "time-chamber": N_("Time chamber"),
+    "energy-sets": N_("5 same energy cards"),
+    "power": N_("Power cards"),
+    "goals": N_("Goals"),
+    "other": N_("Other"),
+}
 
 
 @dataclass(frozen=True)
@@ -21,10 +31,13 @@ class GalaxyRow:
     """One player's line on the panel."""
 
     player: Player
-    points: int  # what the whole table sees: everything but face-down advanced life
+    points: str  # the standings' total, as printed: every source, advanced life once revealed at the end
+    sources: tuple[
+        tuple[str, int], ...
+    ]  # (short label, points) by source; with advanced life, they add up to ``points``
     nebulae: int
     releases: int
-    crystals: int
+    crystals: int  # on this board: its own from set-up, and those taken from the supply since
     energy_sets: int
     power: int
     goals: int
@@ -55,6 +68,8 @@ class SeatForms:
     can_release: bool
     can_create_life: bool
     goal_count: int | None
+    energy_types: tuple[tuple[str, str], ...]  # (field, label) of each energy type, the board's order
+    last_energy: Message | None  # how this seat's last hand entered by type was split into sets of 5
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,8 @@ class CosmosView:
     supply: int
     supply_start: int
     from_box: int
+    crystals_on_boards: int  # one per board from set-up (not from the supply), and those taken since
+    crystals_total: int  # the supply and the boards
     track: tuple[TrackSpace, ...]
     goals_in_deck: int
     scoring_goal: Message | None
@@ -116,6 +133,8 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         supply=game.supply,
         supply_start=rules.crystal_supply(len(setup.players)),
         from_box=game.from_box,
+        crystals_on_boards=sum(galaxy.board_crystals for galaxy in game.galaxies.values()),
+        crystals_total=rules.crystals_in_play(game),
         track=tuple(
             TrackSpace(
                 space=index + 1,
@@ -180,10 +199,15 @@ def _row(game: rules.Cosmos, player: Player, viewer: Viewer) -> GalaxyRow:
     sees_values = game.over or player.seat == viewer.seat
     return GalaxyRow(
         player=player,
-        points=rules.public_points(game, player.seat),
+        points=number(rules.public_points(game, player.seat)),
+        sources=tuple(
+            (SOURCES[category.key], number(category.points))
+            for category in rules.breakdown(game, player.seat)
+            if category.key in SOURCES
+        ),
         nebulae=len(galaxy.nebulae),
         releases=len(galaxy.releases),
-        crystals=galaxy.crystals,
+        crystals=galaxy.board_crystals,
         energy_sets=galaxy.energy_sets,
         power=sum(p.points for p in galaxy.power),
         goals=rules.goal_points(game, player.seat),
@@ -198,12 +222,15 @@ def _row(game: rules.Cosmos, player: Player, viewer: Viewer) -> GalaxyRow:
 
 def _forms(game: rules.Cosmos, player: Player) -> SeatForms:
     galaxy = game.galaxy(player.seat)
+    by_type = [discard for discard in galaxy.energy if discard.types]
     return SeatForms(
         player=player,
         next_release=rules.chamber_points(len(galaxy.releases) + 1),
         can_release=len(galaxy.releases) < galaxy.crystals,
         can_create_life=len(galaxy.lives) < len(galaxy.nebulae),
         goal_count=game.counts.get(player.seat),
+        energy_types=tuple(rules.ENERGY_TYPES.items()),
+        last_energy=rules.explain_energy(player.name, by_type[-1]) if by_type else None,
     )
 
 
