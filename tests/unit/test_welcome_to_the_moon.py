@@ -13,7 +13,7 @@ from companion.games.contract import Event, Player, Setup
 from companion.games.options import resolve_options
 from companion.games.scenario import replay
 from companion.games.scores import Scoreboard
-from companion.games.table import decide, fold
+from companion.games.table import decide, describe, fold
 from companion.games.table_state import TABLE_OPTIONS, TableState
 from companion.games.welcome_to_the_moon import GAME as WTTM
 from companion.games.welcome_to_the_moon import rules as wttm
@@ -27,7 +27,7 @@ from companion.games.welcome_to_the_moon.astra import (
 from companion.games.welcome_to_the_moon.cards import DECK, DECK_BY_NUMBER
 from companion.games.welcome_to_the_moon.marks import infections_due
 from companion.games.welcome_to_the_moon.rule_options import OPTIONS, mission_values
-from companion.games.welcome_to_the_moon.sheets import ADVENTURES
+from companion.games.welcome_to_the_moon.sheets import ADVENTURES, STATION_MULTIPLIERS
 from companion.games.welcome_to_the_moon.state import SLUG
 from companion.games.words import RuleError
 
@@ -170,7 +170,101 @@ def test_adventure_1_missions_give_the_seeds_rockets_not_points() -> None:
     first = mission_values(setup, state.game.missions[0])[0]
     assert first == 4  # both A cards give 4 rockets first (the seed's value for astronaut & water)
     assert board.players[0].total == 0
-    assert f"Aki: {first} rockets from missions to cross off" in board.to_json()["details"]
+    assert "Aki: cross off the 4 rockets from missions, then enter the rocket track." in board.to_json()["details"]
+
+
+def test_the_instruction_to_cross_off_mission_rockets_is_gone_once_done_and_said_as_what_happened() -> None:
+    setup = setup_of(2, adventure="1")
+    accomplished = (*flips(1), (wttm.MISSION, {"seat": 1, "letter": "A"}))
+    before = board_of(setup, *accomplished).to_json()["details"]
+    assert before == ["Aki: cross off the 4 rockets from missions, then enter the rocket track."]
+    after = board_of(setup, *accomplished, *sheet(1, milestones=1)).to_json()["details"]
+    assert after == ["Aki crossed off 4 rockets from missions"]  # the instruction is done: no longer asked
+    stepped = [(wttm.SHEET_STEP, {"seat": 1, "field": "extra-rockets", "delta": 1})]
+    assert board_of(setup, *accomplished, *stepped).to_json()["details"] == after  # a − / + tap counts as well
+    later = board_of(setup, *accomplished, *sheet(1, milestones=1), (wttm.MISSION, {"seat": 1, "letter": "B"}))
+    assert later.to_json()["details"] == [
+        "Aki crossed off 4 rockets from missions",
+        "Aki: cross off the 3 rockets from missions, then enter the rocket track.",
+    ]  # only the rockets given since the track was last entered are still asked for
+    others = board_of(setup, *accomplished, *sheet(2, milestones=1)).to_json()["details"]
+    assert others == before  # Ben entering his track does not cross off Aki's rockets
+
+
+# -- The log --------------------------------------------------------------------------------------
+
+
+def log_of(setup: Setup, *events: tuple[str, dict[str, Any]]) -> list[str]:
+    """The table's log as any phone reads it, one line an entry, in English."""
+    state = play(setup, *events)
+    return [describe(WTTM, state, event).render() for event in state.events]
+
+
+def test_a_sheet_entry_reads_as_a_log_line_not_as_the_forms_label() -> None:
+    setup = setup_of(2, adventure="6")
+    lines = log_of(
+        setup,
+        *flips(1),
+        *sheet(2, plant_boxes=7),
+        (wttm.SHEET_STEP, {"seat": 2, "field": "plant-boxes", "delta": 1}),
+        (wttm.SHEET_STEP, {"seat": 2, "field": "plant-boxes", "delta": -1}),
+        *sheet(1, quarter_3_evacuated=1),
+        *sheet(1, quarter_3_evacuated=0),
+        *sheet(1, quarter_3_energy=4),
+    )
+    assert lines[1:] == [
+        "Ben set the plant track to 7",
+        "Ben added 1 to the plant track",
+        "Ben took 1 off the plant track",
+        "Aki ticked the evacuation of quarter 3",
+        "Aki unticked the evacuation of quarter 3",
+        "Aki set the energy value of quarter 3 to 4",
+    ]
+    assert not any("boxes marked" in line or "rows of" in line for line in lines)  # the form's label stays on the form
+
+
+def test_the_journeys_multipliers_and_water_tanks_show_the_values_printed_on_the_sheet() -> None:
+    fields = {f.key: f for f in ADVENTURES[2].fields}
+    for station, (big, small) in enumerate(STATION_MULTIPLIERS, start=1):
+        names = [
+            name.render() if hasattr(name, "render") else name
+            for _v, name in fields[f"station-{station}-multiplier"].choices
+        ]
+        assert names == ["none", f"×{big}", f"×{small}"]
+    assert fields["tank-3"].label.render() == "Water tank 3 circled (5 points)"  # type: ignore[union-attr]
+    setup = setup_of(1, adventure="2")
+    lines = log_of(setup, *flips(1), *sheet(1, station_2_multiplier=1, tank_3=1, station_2_plants=4))
+    assert lines[1:] == [
+        "Aki chose ×9 for the multiplier of station 2",
+        "Aki ticked water tank 3 (5 points)",
+        "Aki set the circled plants of station 2 to 4",
+    ]
+    assert points(board_of(setup, *flips(1), *sheet(1, station_2_multiplier=1, station_2_plants=4)), "Aki") == 36
+
+
+def test_log_lines_say_what_happened_in_the_past_and_counts_agree_with_their_noun() -> None:
+    setup = setup_of(2, adventure="6")
+    lines = log_of(
+        setup,
+        *flips(1),
+        (wttm.MISSION, {"seat": 1, "letter": "A"}),
+        (wttm.INFECT, {"seat": 2, "spaces": 1}),
+        (wttm.INFECT, {"seat": 1, "spaces": 2}),
+        (wttm.ERROR, {"seat": 2}),
+        (wttm.PAPER_TOTAL, {"seat": 1, "total": 1}),
+        (wttm.PAPER_TOTAL, {"seat": 1, "total": -4}),
+        (wttm.PAPER_TOTAL, {"seat": 1}),
+    )
+    assert lines[1:] == [
+        "Aki accomplished mission A",
+        "Ben infected 1 space",
+        "Aki infected 2 spaces",
+        "Ben marked a system error",
+        "Aki entered 1 point from the paper sheet",
+        "Aki entered \u22124 points from the paper sheet",
+        "Aki went back to the sheet",
+    ]
+    assert not any(line.endswith(".") for line in lines)
 
 
 def test_adventure_5_missions_score_through_the_first_and_second_tracks() -> None:

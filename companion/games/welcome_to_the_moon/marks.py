@@ -13,23 +13,56 @@ from companion.games.welcome_to_the_moon.end_of_game import check_launch, check_
 from companion.games.welcome_to_the_moon.rule_options import adventure_of, is_solo, mission_values
 from companion.games.welcome_to_the_moon.sheets import VIRUS_AT_BOX, VIRUS_NAMES, VIRUS_OF_MISSION
 from companion.games.welcome_to_the_moon.state import LETTERS, Activation, Completion, Moon
-from companion.games.words import N_, Message, RuleError, msg
+from companion.games.words import N_, NP_, Message, RuleError, msg, number
 
 SABOTAGE_SPACES = 8  # adventure 1: the sabotage spaces of the sheet (BGA CrossOffSabotage: 8 slots)
 RECENT_BOXES = 3  # sheet boxes a phone keeps at hand: the ones its seat entered last
 
 
-def sheet_label(setup: Setup, key: str) -> Message:
-    """Return the label of a sheet field of the table's adventure (the key if unknown)."""
-    label = next((f.label for f in adventure_of(setup).fields if f.key == key), key)
-    return label if isinstance(label, Message) else msg(label)  # a message parameter is translated only as a Message
+def _message(text: str | Message) -> Message:
+    return text if isinstance(text, Message) else msg(text)  # a message parameter is translated only as a Message
+
+
+# A count set on the sheet, by the unit its boxes count in (docs/words.md: 「ユウが植物トラックを7マスにした」).
+SET_COUNT = {
+    "": N_("{name} set {field} to {value}"),
+    "boxes": NP_("sheet boxes", "{name} set {field} to {value}"),
+    "items": NP_("sheet items", "{name} set {field} to {value}"),
+}
+
+
+def sheet_line(setup: Setup, name: str, key: str, value: int) -> Message:
+    """Return the log line of a box of ``name``'s sheet set to ``value``: a count, a yes/no box, or a choice."""
+    spec = next((f for f in adventure_of(setup).fields if f.key == key), None)
+    if spec is None:  # an entry the rules refused: its line says no more than the move
+        return msg(N_("{name} set a box of their sheet"), name=name)
+    field = _message(spec.log)
+    if spec.flag:
+        return msg(N_("{name} ticked {field}") if value else N_("{name} unticked {field}"), name=name, field=field)
+    choice = next((label for v, label in spec.choices if v == value), None)
+    if choice is not None:
+        return msg(N_("{name} chose {choice} for {field}"), name=name, field=field, choice=_message(choice))
+    return msg(SET_COUNT.get(spec.unit, SET_COUNT[""]), name=name, field=field, value=number(value))
+
+
+def sheet_step_line(setup: Setup, name: str, key: str, delta: int) -> Message:
+    """Return the log line of one tap of a box's − or +."""
+    spec = next((f for f in adventure_of(setup).fields if f.key == key), None)
+    if spec is None:
+        return msg(N_("{name} set a box of their sheet"), name=name)
+    field = _message(spec.log)
+    if delta > 0:
+        return msg(N_("{name} added {count} to {field}"), name=name, field=field, count=delta)
+    if delta < 0:
+        return msg(N_("{name} took {count} off {field}"), name=name, field=field, count=-delta)
+    return msg(N_("{name} left {field} as it was"), name=name, field=field)
 
 
 def bonus_label(setup: Setup, space: int) -> Message:
     """Return the name of a bonus space of the table's adventure."""
     spaces = adventure_of(setup).bonus_spaces
     label = spaces[space - 1].label if 1 <= space <= len(spaces) else str(space)
-    return label if isinstance(label, Message) else msg(label)
+    return _message(label)
 
 
 def accomplish_mission(setup: Setup, state: Moon, event: Event) -> Moon:
@@ -68,6 +101,14 @@ def mission_rockets(setup: Setup, state: Moon, seat: int) -> int:
         for c in state.completions.get(m.letter, ())
         if c.seat == seat
     )
+
+
+ROCKET_TRACK = ("milestones", "extra-rockets")  # adventure 1: the boxes a player counts the rocket track in
+
+
+def rockets_to_cross(setup: Setup, state: Moon, seat: int) -> int:
+    """Adventure 1: the rockets ``seat``'s missions gave since it last entered its rocket track (still to cross off)."""
+    return max(0, mission_rockets(setup, state, seat) - state.rockets_entered.get(seat, 0))
 
 
 def turn_shown(state: Moon, event: Event) -> int | None:
@@ -251,6 +292,8 @@ def _set_box(setup: Setup, state: Moon, seat: int, key: str, value: int) -> Moon
             maximum=spec.maximum,
         )
     state = evolve(state, sheets={**state.sheets, (seat, key): value})
+    if key in ROCKET_TRACK:  # the track is counted again: the missions' rockets so far are crossed off
+        state = evolve(state, rockets_entered={**state.rockets_entered, seat: mission_rockets(setup, state, seat)})
     if key in VIRUS_AT_BOX and adventure_of(setup).number == 6:
         at, virus = VIRUS_AT_BOX[key]
         if value >= at:

@@ -35,7 +35,8 @@ from companion.games.welcome_to_the_moon.marks import (
     reach_bonus,
     sabotage,
     set_sheet_box,
-    sheet_label,
+    sheet_line,
+    sheet_step_line,
     step_sheet_box,
 )
 from companion.games.welcome_to_the_moon.own_deck import (
@@ -49,7 +50,7 @@ from companion.games.welcome_to_the_moon.own_deck import (
 from companion.games.welcome_to_the_moon.rule_options import flipper
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import LETTERS
-from companion.games.words import N_, Message, listing, msg
+from companion.games.words import N_, Message, listing, msg, number, plural
 
 SHEET_STEP, PAPER_TOTAL = "wttm.sheet-step", "wttm.paper-total"
 MISSION_CARD, COMBOS, HAND, SOLO_CARD, ASTRA_CARD = (
@@ -108,7 +109,7 @@ MOVES = (
         (Field("number_card", "int", 1, 3), Field("action_card", "int", 1, 3)),
         choose_solo_combo,
         lambda setup, state, e, who: msg(
-            N_("Solo: number of card {number}, action of card {action}"),
+            N_("Solo: took the number of card {number} and the action of card {action}"),
             number=e.payload["number_card"],
             action=e.payload["action_card"],
         ),
@@ -121,7 +122,7 @@ MOVES = (
         (Field("letter", "choice", choices=LETTERS), Field("mission", "int", 64, 111)),
         name_mission_card,
         lambda setup, state, e, who: msg(
-            N_("Mission {letter} is card {number}: {text}"),
+            N_("Named card {number} as mission {letter}: {text}"),
             letter=e.payload["letter"],
             number=e.payload["mission"],
             text=msg(MISSIONS_BY_ID[e.payload["mission"]].text) if e.payload["mission"] in MISSIONS_BY_ID else "",
@@ -133,7 +134,7 @@ MOVES = (
         N_("Combos of our own cards"),
         _card_fields,
         enter_combos,
-        lambda setup, state, e, who: msg(N_("Cards turned: {cards}"), cards=_cards_text(e.payload)),
+        lambda setup, state, e, who: msg(N_("Turned the cards: {cards}"), cards=_cards_text(e.payload)),
         who=flipper,
         guard=_turn,
         advances=True,
@@ -143,7 +144,7 @@ MOVES = (
         N_("Solo: three cards drawn"),
         _card_fields,
         enter_hand,
-        lambda setup, state, e, who: msg(N_("Cards drawn: {cards}"), cards=_cards_text(e.payload)),
+        lambda setup, state, e, who: msg(N_("Drew the cards: {cards}"), cards=_cards_text(e.payload)),
         who=ANYONE,
         guard=_turn,
         advances=True,
@@ -153,7 +154,7 @@ MOVES = (
         N_("Solo card drawn"),
         (Field("letter", "choice", choices=LETTERS),),
         draw_solo_card,
-        lambda setup, state, e, who: msg(N_("Solo card {letter} drawn"), letter=e.payload["letter"]),
+        lambda setup, state, e, who: msg(N_("Drew solo card {letter}"), letter=e.payload["letter"]),
         who=ANYONE,
     ),
     Move(
@@ -162,7 +163,7 @@ MOVES = (
         (Field("action", "choice", choices=ACTIONS),),
         give_astra_card,
         lambda setup, state, e, who: msg(
-            N_("A {action} card for ASTRA"), action=msg(ACTION_NAMES[e.payload["action"]])
+            N_("Gave ASTRA a card: {action}"), action=msg(ACTION_NAMES[e.payload["action"]])
         ),
         who=ANYONE,
     ),
@@ -180,7 +181,7 @@ MOVES = (
         N_("System error"),
         (_seat, _turn_shown),
         mark_error,
-        lambda setup, state, e, who: msg(N_("{name}: system error"), name=who),
+        lambda setup, state, e, who: msg(N_("{name} marked a system error"), name=who),
     ),
     Move(
         ERROR_CROSS,
@@ -194,7 +195,7 @@ MOVES = (
         N_("Sabotage (adventure 1): a system error for every other player"),
         (_seat, _turn_shown),
         sabotage,
-        lambda setup, state, e, who: msg(N_("{name} sabotaged: a system error for every other player"), name=who),
+        lambda setup, state, e, who: msg(N_("{name} sabotaged: every other player got a system error"), name=who),
     ),
     Move(
         BONUS,
@@ -220,9 +221,7 @@ MOVES = (
         N_("Virus activated (adventure 6)"),
         (Field("virus", "choice", choices=tuple(VIRUS_NAMES)),),
         activate_virus,
-        lambda setup, state, e, who: msg(
-            N_("The {virus} is activated: every player infects"), virus=msg(VIRUS_NAMES[e.payload["virus"]])
-        ),
+        lambda setup, state, e, who: msg(N_("The {virus} was activated"), virus=msg(VIRUS_NAMES[e.payload["virus"]])),
         who=ANYONE,
     ),
     Move(
@@ -230,31 +229,25 @@ MOVES = (
         N_("Infected for a virus (adventure 6)"),
         (_seat, Field("spaces", "int", 0, 15)),
         infect,
-        lambda setup, state, e, who: msg(N_("{name} infected {spaces} space(s)"), name=who, spaces=e.payload["spaces"]),
+        lambda setup, state, e, who: msg(
+            plural(e.payload["spaces"], N_("{name} infected {spaces} space"), N_("{name} infected {spaces} spaces")),
+            name=who,
+            spaces=e.payload["spaces"],
+        ),
     ),
     Move(
         SHEET,
         N_("Score sheet entry"),
         (_seat, Field("field", "text", max_length=40), Field("value", "int", -999, 999)),
         set_sheet_box,
-        lambda setup, state, e, who: msg(
-            N_("{name}: {field} = {value}"),
-            name=who,
-            field=sheet_label(setup, e.payload["field"]),
-            value=e.payload["value"],
-        ),
+        lambda setup, state, e, who: sheet_line(setup, who, e.payload["field"], e.payload["value"]),
     ),
     Move(
         SHEET_STEP,
         N_("Score sheet box stepped"),
         (_seat, Field("field", "text", max_length=40), Field("delta", "int", -1, 1)),
         step_sheet_box,
-        lambda setup, state, e, who: msg(
-            N_("{name}: {field} {delta:+d}"),
-            name=who,
-            field=sheet_label(setup, e.payload["field"]),
-            delta=e.payload["delta"],
-        ),
+        lambda setup, state, e, who: sheet_step_line(setup, who, e.payload["field"], e.payload["delta"]),
     ),
     Move(
         PAPER_TOTAL,
@@ -262,9 +255,17 @@ MOVES = (
         (_seat, Field("total", "int", -999, 999, required=False)),
         enter_paper_total,
         lambda setup, state, e, who: (
-            msg(N_("{name} scored {total} on paper"), name=who, total=e.payload["total"])
+            msg(
+                plural(
+                    e.payload["total"],
+                    N_("{name} entered {total} point from the paper sheet"),
+                    N_("{name} entered {total} points from the paper sheet"),
+                ),
+                name=who,
+                total=number(e.payload["total"]),
+            )
             if "total" in e.payload
-            else msg(N_("{name} uses the sheet again"), name=who)
+            else msg(N_("{name} went back to the sheet"), name=who)
         ),
     ),
     Move(

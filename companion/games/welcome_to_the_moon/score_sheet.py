@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from companion.games.scores import CategoryScore
 from companion.games.words import N_, Message, msg
 
+A_BOX = N_("a box of the sheet")  # a box a log line cannot name (every sheet's boxes have their own name)
+
 
 @dataclass(frozen=True)
 class SheetField:
@@ -24,9 +26,13 @@ class SheetField:
     maximum: int
     minimum: int = 0
     flag: bool = False  # a yes/no box (0 or 1)
-    choices: tuple[tuple[int, str], ...] = ()  # coded boxes: each value with its name on the sheet
+    choices: tuple[tuple[int, str | Message], ...] = ()  # coded boxes: each value with its name on the sheet
     legacy: bool = False  # asked by older versions only: still scored, shown only where a value was entered
     short: str | Message | None = None  # a long label's first words, where a line must stay short (This turn)
+    # The box as a log line names it, inside a sentence ("Ben set {log} to 7": "the plant track"), never the
+    # form's label; and the unit its count is in on the sheet ("boxes": マス, "items": 個, "": a bare number).
+    log: str | Message = A_BOX
+    unit: str = ""
 
     @property
     def name(self) -> str | Message:

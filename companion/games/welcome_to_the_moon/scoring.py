@@ -22,7 +22,7 @@ from companion.games.welcome_to_the_moon.astra import (
     astra_score,
 )
 from companion.games.welcome_to_the_moon.end_of_game import launched_seats
-from companion.games.welcome_to_the_moon.marks import bonus_label, mission_rockets
+from companion.games.welcome_to_the_moon.marks import bonus_label, mission_rockets, rockets_to_cross
 from companion.games.welcome_to_the_moon.rule_options import (
     ADVENTURE_6_AREAS,
     ADVENTURE_8_PLANNING,
@@ -39,7 +39,7 @@ from companion.games.welcome_to_the_moon.rule_options import (
 from companion.games.welcome_to_the_moon.score_sheet import Adventure
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import Activation, Moon
-from companion.games.words import N_, Message, listing, msg
+from companion.games.words import N_, Message, listing, msg, plural
 
 MAJORITY_PRIZES = (20, 10, 5)
 ASTRA = 0  # ASTRA's seat number in majorities
@@ -106,16 +106,7 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
             *explanation,
         )
     if adventure.number == 1:
-        for seat in setup.seats:
-            rockets = mission_rockets(setup, state, seat)
-            if rockets:
-                details.append(
-                    msg(
-                        N_("{name}: {count} rockets from missions to cross off"),
-                        name=setup.player(seat).name,
-                        count=rockets,
-                    )
-                )
+        details.extend(_mission_rocket_lines(setup, state))
     details.extend(_table_event_lines(setup, state))
     verdict = None
     if solo:
@@ -149,6 +140,40 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
     return Scoreboard(
         players, explanation, applied_options(OPTIONS, setup.options), tuple(notes), tuple(details), verdict
     )
+
+
+def _mission_rocket_lines(setup: Setup, state: Moon) -> list[Message]:
+    """Adventure 1: the rockets each player's missions gave: crossed off (a line of what happened), or still to do."""
+    lines: list[Message] = []
+    for seat in setup.seats:
+        name = setup.player(seat).name
+        due = rockets_to_cross(setup, state, seat)
+        done = mission_rockets(setup, state, seat) - due
+        if done:
+            lines.append(
+                msg(
+                    plural(
+                        done,
+                        N_("{name} crossed off {count} rocket from missions"),
+                        N_("{name} crossed off {count} rockets from missions"),
+                    ),
+                    name=name,
+                    count=done,
+                )
+            )
+        if due:  # an instruction, shown only until the player enters the rocket track again
+            lines.append(
+                msg(
+                    plural(
+                        due,
+                        N_("{name}: cross off the {count} rocket from missions, then enter the rocket track."),
+                        N_("{name}: cross off the {count} rockets from missions, then enter the rocket track."),
+                    ),
+                    name=name,
+                    count=due,
+                )
+            )
+    return lines
 
 
 def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:

@@ -30,8 +30,16 @@ PLANNING_LADDER = (0, 1, 3, 6, 9, 12, 16, 20, 24, 28)  # penalty by planning mar
 # -- Adventure 1: The Launch -----------------------------------------------------------------------
 
 LAUNCH = (
-    SheetField("milestones", N_("Rocket milestones reached (15 points each)"), 10),
-    SheetField("extra-rockets", N_("Extra rockets crossed after the last milestone"), 8),
+    SheetField(
+        "milestones", N_("Rocket milestones reached (15 points each)"), 10, log=N_("the rocket milestones reached")
+    ),
+    SheetField(
+        "extra-rockets",
+        N_("Extra rockets crossed after the last milestone"),
+        8,
+        log=N_("the extra rockets crossed"),
+        unit="items",
+    ),
 )
 
 
@@ -65,23 +73,39 @@ TANK_VALUES = (4, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 4)
 JOURNEY = (
     *(
         field
-        for station in range(1, 5)
+        for station, (big, small) in enumerate(STATION_MULTIPLIERS, start=1)
         for field in (
-            SheetField(f"station-{station}-plants", msg(N_("Station {n}: circled plants"), n=station), 10),
+            SheetField(
+                f"station-{station}-plants",
+                msg(N_("Station {n}: circled plants"), n=station),
+                10,
+                log=msg(N_("the circled plants of station {n}"), n=station),
+                unit="items",
+            ),
             SheetField(
                 f"station-{station}-multiplier",
                 msg(N_("Station {n}: multiplier circled"), n=station),
                 2,
-                choices=((0, N_("none")), (1, N_("big")), (2, N_("small"))),
+                # The two multipliers printed by the station (big, small), as the sheet shows them.
+                choices=((0, N_("none")), *((i, msg(N_("×{value}"), value=m)) for i, m in enumerate((big, small), 1))),
+                log=msg(N_("the multiplier of station {n}"), n=station),
             ),
         )
     ),
     *(
-        SheetField(f"tank-{i}", msg(N_("Water tank {n} circled"), n=i), 1, flag=True)
-        for i in range(1, len(TANK_VALUES) + 1)
+        SheetField(
+            f"tank-{i}",
+            msg(N_("Water tank {n} circled ({value} points)"), n=i, value=value),
+            1,
+            flag=True,
+            log=msg(N_("water tank {n} ({value} points)"), n=i, value=value),
+        )
+        for i, value in enumerate(TANK_VALUES, start=1)
     ),
-    SheetField("longest-zone", N_("Size of the longest completed zone"), 36),
-    SheetField("completed-zones", N_("Number of completed zones"), 36),
+    SheetField(
+        "longest-zone", N_("Size of the longest completed zone"), 36, log=N_("the longest completed zone"), unit="boxes"
+    ),
+    SheetField("completed-zones", N_("Number of completed zones"), 36, log=N_("the number of completed zones")),
 )
 
 
@@ -108,16 +132,43 @@ def score_journey(
 # -- Adventure 3: The Colony -----------------------------------------------------------------------
 
 COLONY = (
-    SheetField("plants", N_("Plants"), 40),
-    SheetField("plant-track", N_("Plant multiplier boxes crossed (×1 / ×2 / ×3 / ×4)"), 4),
-    SheetField("water", N_("Water"), 40),
-    SheetField("water-track", N_("Water multiplier boxes crossed (×2 / ×4 / ×6 / ×8)"), 4),
-    SheetField("antennas", N_("Antennas"), 40),
-    SheetField("antenna-track", N_("Antenna multiplier boxes crossed (×1 / ×2 / ×4 / ×6)"), 4),
-    SheetField("quarters-first", N_("Quarters completed first (15 each)"), 12, legacy=True),
-    SheetField("quarters-later", N_("Quarters completed later (5 each)"), 12, legacy=True),
-    SheetField("astronauts", N_("Astronauts"), 60),
-    SheetField("planning", N_("Planning marks"), 9),
+    SheetField("plants", N_("Plants"), 40, log=N_("the plants"), unit="items"),
+    SheetField(
+        "plant-track",
+        N_("Plant multiplier boxes crossed (×1 / ×2 / ×3 / ×4)"),
+        4,
+        log=N_("the plant multiplier boxes crossed"),
+    ),
+    SheetField("water", N_("Water"), 40, log=N_("the water"), unit="items"),
+    SheetField(
+        "water-track",
+        N_("Water multiplier boxes crossed (×2 / ×4 / ×6 / ×8)"),
+        4,
+        log=N_("the water multiplier boxes crossed"),
+    ),
+    SheetField("antennas", N_("Antennas"), 40, log=N_("the antennas"), unit="items"),
+    SheetField(
+        "antenna-track",
+        N_("Antenna multiplier boxes crossed (×1 / ×2 / ×4 / ×6)"),
+        4,
+        log=N_("the antenna multiplier boxes crossed"),
+    ),
+    SheetField(
+        "quarters-first",
+        N_("Quarters completed first (15 each)"),
+        12,
+        legacy=True,
+        log=N_("the quarters completed first"),
+    ),
+    SheetField(
+        "quarters-later",
+        N_("Quarters completed later (5 each)"),
+        12,
+        legacy=True,
+        log=N_("the quarters completed later"),
+    ),
+    SheetField("astronauts", N_("Astronauts"), 60, log=N_("the astronauts")),
+    SheetField("planning", N_("Planning marks"), 9, log=N_("the planning marks")),
 )
 
 
@@ -152,6 +203,14 @@ def score_colony(
 
 # -- Adventure 4: The Mine -------------------------------------------------------------------------
 
+# The mine's boxes of each resource as a log line names them: its items, its factory's upgrade, its bonus.
+FACTORY_LOG = {
+    "plant": (N_("the plants"), N_("the plant factory's upgrade"), N_("the plant factory's bonus")),
+    "water": (N_("the water"), N_("the water factory's upgrade"), N_("the water factory's bonus")),
+    "pearl": (N_("the pearls"), N_("the pearl factory's upgrade"), N_("the pearl factory's bonus")),
+    "ruby": (N_("the rubies"), N_("the ruby factory's upgrade"), N_("the ruby factory's bonus")),
+    "astronaut": (N_("the astronauts"), N_("the astronaut factory's upgrade"), N_("the astronaut factory's bonus")),
+}
 # (resource, label, multiplier, upgraded multiplier, bonus when circled)
 FACTORIES = (
     ("plant", N_("Plants"), 2, 4, 8),
@@ -166,17 +225,33 @@ MINE = (
         field
         for key, label, _low, _high, bonus in FACTORIES
         for field in (
-            SheetField(f"{key}-items", label, 40),
-            SheetField(f"{key}-upgraded", msg(N_("{label}: factory upgraded"), label=msg(label)), 1, flag=True),
+            SheetField(f"{key}-items", label, 40, log=FACTORY_LOG[key][0], unit="items"),
+            SheetField(
+                f"{key}-upgraded",
+                msg(N_("{label}: factory upgraded"), label=msg(label)),
+                1,
+                flag=True,
+                log=FACTORY_LOG[key][1],
+            ),
             *(
-                (SheetField(f"{key}-bonus", msg(N_("{label}: bonus circled"), label=msg(label)), 1, flag=True),)
+                (
+                    SheetField(
+                        f"{key}-bonus",
+                        msg(N_("{label}: bonus circled"), label=msg(label)),
+                        1,
+                        flag=True,
+                        log=FACTORY_LOG[key][2],
+                    ),
+                )
                 if bonus
                 else ()
             ),
         )
     ),
-    SheetField("planning", N_("Planning markers"), 20),
-    SheetField("planning-factory", N_("Planning factory activated"), 1, flag=True),
+    SheetField("planning", N_("Planning markers"), 20, log=N_("the planning markers"), unit="items"),
+    SheetField(
+        "planning-factory", N_("Planning factory activated"), 1, flag=True, log=N_("the planning control center")
+    ),
 )
 
 
@@ -214,14 +289,34 @@ ASTRONAUT_RULE = N_(
 )
 
 DOME = (
-    SheetField("mission-first-track", N_("Mission track “first”: boxes crossed (8 / 10 / 12 / 15 → 18)"), 4),
-    SheetField("mission-second-track", N_("Mission track “second”: boxes crossed (4 / 6 / 8 / 9 → 10)"), 4),
+    SheetField(
+        "mission-first-track",
+        N_("Mission track “first”: boxes crossed (8 / 10 / 12 / 15 → 18)"),
+        4,
+        log=N_("the boxes crossed on the mission track “first”"),
+    ),
+    SheetField(
+        "mission-second-track",
+        N_("Mission track “second”: boxes crossed (4 / 6 / 8 / 9 → 10)"),
+        4,
+        log=N_("the boxes crossed on the mission track “second”"),
+    ),
     *(
         field
         for symbols in (1, 2, 3)
         for field in (
-            SheetField(f"levels-{symbols}", msg(N_("Tower levels with {n} circled symbols"), n=symbols), 12),
-            SheetField(f"levels-{symbols}-track", msg(N_("Track for {n}-symbol levels: boxes crossed"), n=symbols), 4),
+            SheetField(
+                f"levels-{symbols}",
+                msg(N_("Tower levels with {n} circled symbols"), n=symbols),
+                12,
+                log=msg(N_("the tower levels with {n} circled symbols"), n=symbols),
+            ),
+            SheetField(
+                f"levels-{symbols}-track",
+                msg(N_("Track for {n}-symbol levels: boxes crossed"), n=symbols),
+                4,
+                log=msg(N_("the boxes crossed on the track for {n}-symbol levels"), n=symbols),
+            ),
         )
     ),
     *(
@@ -231,14 +326,30 @@ DOME = (
             2,
             choices=((0, N_("none")), (1, N_("first")), (2, N_("second"))),
             legacy=True,
+            log=msg(N_("the bonus of skyscraper {n}"), n=i),
         )
         for i in range(1, len(SKYSCRAPERS) + 1)
     ),
-    SheetField("astronauts", N_("Astronauts"), 60),
-    SheetField("astronaut-first-track", N_("Astronaut track “first”: boxes crossed (−10 / 0 / 10 / 20 → 30)"), 4),
-    SheetField("astronaut-second-track", N_("Astronaut track “second”: boxes crossed (0 / 2 / 4 / 7 → 10)"), 4),
-    SheetField("unbuilt-dome", N_("Unbuilt dome sections"), 30),
-    SheetField("dome-track", N_("Dome track: boxes crossed (6 / 5 / 4 / 3 → 2)"), 4),
+    SheetField("astronauts", N_("Astronauts"), 60, log=N_("the astronauts")),
+    SheetField(
+        "astronaut-first-track",
+        N_("Astronaut track “first”: boxes crossed (−10 / 0 / 10 / 20 → 30)"),
+        4,
+        log=N_("the boxes crossed on the astronaut track “first”"),
+    ),
+    SheetField(
+        "astronaut-second-track",
+        N_("Astronaut track “second”: boxes crossed (0 / 2 / 4 / 7 → 10)"),
+        4,
+        log=N_("the boxes crossed on the astronaut track “second”"),
+    ),
+    SheetField("unbuilt-dome", N_("Unbuilt dome sections"), 30, log=N_("the unbuilt dome sections")),
+    SheetField(
+        "dome-track",
+        N_("Dome track: boxes crossed (6 / 5 / 4 / 3 → 2)"),
+        4,
+        log=N_("the boxes crossed on the dome track"),
+    ),
 )
 
 
@@ -326,25 +437,58 @@ VIRUS = (
         N_("Plant track: boxes marked (rows of 2, 2, 3, 3, 3, 3; a full row scores 5 / 10 / 20 / 35 / 55 / 80)"),
         sum(PLANT_ROWS),
         short=N_("Plant track: boxes marked"),
+        log=N_("the plant track"),
+        unit="boxes",
     ),
     SheetField(
         WATER_BOXES,
         N_("Water track: boxes marked (rows of 2; a full row scores 10 / 20 / 35 / 55 / 80)"),
         sum(WATER_ROWS),
         short=N_("Water track: boxes marked"),
+        log=N_("the water track"),
+        unit="boxes",
     ),
-    SheetField("plant-threshold", N_("Plant thresholds reached (5 / 10 / 20 / 35 / 55 / 80)"), 6, legacy=True),
-    SheetField("water-threshold", N_("Water thresholds reached (10 / 20 / 35 / 55 / 80)"), 5, legacy=True),
+    SheetField(
+        "plant-threshold",
+        N_("Plant thresholds reached (5 / 10 / 20 / 35 / 55 / 80)"),
+        6,
+        legacy=True,
+        log=N_("the plant thresholds reached"),
+    ),
+    SheetField(
+        "water-threshold",
+        N_("Water thresholds reached (10 / 20 / 35 / 55 / 80)"),
+        5,
+        legacy=True,
+        log=N_("the water thresholds reached"),
+    ),
     *(
         field
         for q in range(1, QUARTERS + 1)
         for field in (
-            SheetField(f"quarter-{q}-spaces", msg(N_("Quarter {n}: numbers and X written"), n=q), 15),
-            SheetField(f"quarter-{q}-energy", msg(N_("Quarter {n}: energy value"), n=q), 15),
-            SheetField(f"quarter-{q}-evacuated", msg(N_("Quarter {n}: evacuated"), n=q), 1, flag=True),
+            SheetField(
+                f"quarter-{q}-spaces",
+                msg(N_("Quarter {n}: numbers and X written"), n=q),
+                15,
+                log=msg(N_("the numbers and X written in quarter {n}"), n=q),
+                unit="items",
+            ),
+            SheetField(
+                f"quarter-{q}-energy",
+                msg(N_("Quarter {n}: energy value"), n=q),
+                15,
+                log=msg(N_("the energy value of quarter {n}"), n=q),
+            ),
+            SheetField(
+                f"quarter-{q}-evacuated",
+                msg(N_("Quarter {n}: evacuated"), n=q),
+                1,
+                flag=True,
+                log=msg(N_("the evacuation of quarter {n}"), n=q),
+            ),
         )
     ),
-    SheetField("infected", N_("Infected spaces"), 200),
+    SheetField("infected", N_("Infected spaces"), 200, log=N_("the infected spaces"), unit="boxes"),
 )
 
 
@@ -382,22 +526,42 @@ CIRCLED_VALUES = (0, 2, 4, 7)
 
 ESCAPE = (
     *(
-        SheetField(f"greenhouses-{n}", msg(N_("Numbered greenhouses with {n} circled plants"), n=n), 10)
+        SheetField(
+            f"greenhouses-{n}",
+            msg(N_("Numbered greenhouses with {n} circled plants"), n=n),
+            10,
+            log=msg(N_("the numbered greenhouses with {n} circled plants"), n=n),
+        )
         for n in (1, 2, 3)
     ),
     *(
-        SheetField(f"greenhouses-{n}-doubled", msg(N_("… of which with ×2 circled ({n} plants)"), n=n), 10)
+        SheetField(
+            f"greenhouses-{n}-doubled",
+            msg(N_("… of which with ×2 circled ({n} plants)"), n=n),
+            10,
+            log=msg(N_("the greenhouses with {n} circled plants and ×2 circled"), n=n),
+        )
         for n in (1, 2, 3)
     ),
     *(
-        SheetField(f"modules-{n}", msg(N_("Numbered starship modules with {n} circled reactors"), n=n), 10)
+        SheetField(
+            f"modules-{n}",
+            msg(N_("Numbered starship modules with {n} circled reactors"), n=n),
+            10,
+            log=msg(N_("the numbered modules with {n} circled reactors"), n=n),
+        )
         for n in (1, 2, 3)
     ),
     *(
-        SheetField(f"modules-{n}-doubled", msg(N_("… of which with their water tank circled ({n} reactors)"), n=n), 10)
+        SheetField(
+            f"modules-{n}-doubled",
+            msg(N_("… of which with their water tank circled ({n} reactors)"), n=n),
+            10,
+            log=msg(N_("the modules with {n} circled reactors and their water tank circled"), n=n),
+        )
         for n in (1, 2, 3)
     ),
-    SheetField("planning", N_("Planning marks"), 9),
+    SheetField("planning", N_("Planning marks"), 9, log=N_("the planning marks")),
 )
 
 
@@ -425,6 +589,7 @@ def score_escape(
 # -- Adventure 8: The Battle -----------------------------------------------------------------------
 
 HALF_NAMES = {"left": N_("Left half"), "right": N_("Right half")}
+HALF_LOG = {"left": N_("the left half"), "right": N_("the right half")}  # a half inside a log line
 HALVES = (("left", N_("Half-sheet with the left neighbour")), ("right", N_("Half-sheet with the right neighbour")))
 PLANET_TYPES = (("green", N_("green planets"), 2), ("blue", N_("blue planets"), 2), ("grey", N_("grey planets"), 4))
 
@@ -432,8 +597,18 @@ BATTLE = tuple(
     field
     for half, _label in HALVES
     for field in (
-        SheetField(f"{half}-plants", msg(N_("{half}: plant boxes crossed"), half=msg(HALF_NAMES[half])), 12),
-        SheetField(f"{half}-water", msg(N_("{half}: water boxes crossed"), half=msg(HALF_NAMES[half])), 12),
+        SheetField(
+            f"{half}-plants",
+            msg(N_("{half}: plant boxes crossed"), half=msg(HALF_NAMES[half])),
+            12,
+            log=msg(N_("the plant boxes crossed on {half}"), half=msg(HALF_LOG[half])),
+        ),
+        SheetField(
+            f"{half}-water",
+            msg(N_("{half}: water boxes crossed"), half=msg(HALF_NAMES[half])),
+            12,
+            log=msg(N_("the water boxes crossed on {half}"), half=msg(HALF_LOG[half])),
+        ),
         *(
             item
             for planet, name, _default in PLANET_TYPES
@@ -442,15 +617,22 @@ BATTLE = tuple(
                     f"{half}-{planet}",
                     msg(N_("{half}: {planets} controlled"), half=msg(HALF_NAMES[half]), planets=msg(name)),
                     12,
+                    log=msg(N_("the {planets} controlled on {half}"), half=msg(HALF_LOG[half]), planets=msg(name)),
                 ),
                 SheetField(
                     f"{half}-{planet}-value",
                     msg(N_("{half}: value of {planets}"), half=msg(HALF_NAMES[half]), planets=msg(name)),
                     12,
+                    log=msg(N_("the value of the {planets} on {half}"), half=msg(HALF_LOG[half]), planets=msg(name)),
                 ),
             )
         ),
-        SheetField(f"{half}-planning", msg(N_("{half}: planning marks"), half=msg(HALF_NAMES[half])), 12),
+        SheetField(
+            f"{half}-planning",
+            msg(N_("{half}: planning marks"), half=msg(HALF_NAMES[half])),
+            12,
+            log=msg(N_("the planning marks on {half}"), half=msg(HALF_LOG[half])),
+        ),
     )
 )
 

@@ -78,6 +78,9 @@ class Moon:
     error_turns: Mapping[int, frozenset[int]] = field(default_factory=dict)
     sabotage_turns: Mapping[int, frozenset[int]] = field(default_factory=dict)
     recent: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # seat -> sheet boxes it entered last
+    # Adventure 1: seat -> the rockets its missions had given when it last entered its rocket track (those are
+    # crossed off; any given since are still to cross off)
+    rockets_entered: Mapping[int, int] = field(default_factory=dict)
 
     def combos(self) -> tuple[tuple[int, str], ...]:
         """The three (number, action) combos now on the table (none before the first flip)."""

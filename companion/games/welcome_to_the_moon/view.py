@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar
@@ -17,13 +18,13 @@ from companion.games.welcome_to_the_moon.astra import (
     astra_score,
 )
 from companion.games.welcome_to_the_moon.cards import ACTION_ICONS, ACTION_NAMES, ACTIONS, DECK_BY_NUMBER, MISSIONS
-from companion.games.welcome_to_the_moon.marks import SABOTAGE_SPACES, infections_due, mission_rockets
+from companion.games.welcome_to_the_moon.marks import SABOTAGE_SPACES, infections_due, rockets_to_cross
 from companion.games.welcome_to_the_moon.rule_options import adventure_of, is_solo, mission_values, own_components
 from companion.games.welcome_to_the_moon.score_sheet import Adventure, SheetField
 from companion.games.welcome_to_the_moon.scoring import cause_of
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import LETTERS, Moon
-from companion.games.words import Message
+from companion.games.words import Message, signed
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ class MoonView:
     """The Welcome to the Moon panel for one phone."""
 
     kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
+    signed: ClassVar[Callable[[int], str]] = staticmethod(signed)  # a change as printed: "+10", "−5"
 
     adventure: Adventure
     solo: bool
@@ -180,7 +182,8 @@ class MoonView:
     end_reasons: tuple[Message, ...]
     sheet_seat: int | None
     boxes: tuple[SheetBox, ...]
-    mission_rockets: int  # adventure 1: the rockets this phone's seat's missions gave, to cross off on its sheet
+    # adventure 1: the rockets this phone's seat's missions gave since it last entered its rocket track, to cross off
+    mission_rockets: int
     paper_total: int | None  # this phone's seat scored on paper: the total it entered
     own_components: bool
     missing_letters: tuple[str, ...]  # letters whose mission card is still to be named
@@ -275,7 +278,7 @@ def moon_view(setup: Setup, game: Moon, viewer: Viewer) -> MoonView:
         end_turn=game.end_turn,
         end_reasons=game.end_reasons,
         sheet_seat=sheet_seat,
-        mission_rockets=mission_rockets(setup, game, seat) if seat is not None else 0,
+        mission_rockets=rockets_to_cross(setup, game, seat) if seat is not None else 0,
         boxes=tuple(
             sheet_box(f, game.sheets.get((seat, f.key), 0))
             for f in adventure.fields
