@@ -21,7 +21,6 @@ from companion.games.andromeda.board import (
     Trade,
     card_name,
     hand_size,
-    planet_name,
 )
 from companion.games.andromeda.phases import HOME, OUT, setup_draws
 from companion.games.andromeda.rule_options import DRAW_IN_APP, SETUP_DRAW, SHIP_THIRD_COST, center_values
@@ -90,25 +89,76 @@ def in_actions(players: int = 3, **changes: Any) -> Table:
 # -- Setup ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("players", "per_planet", "drawn", "back_in_box"),
-    [(3, 2, 6, 0), (4, 1, 9, 4), (5, 1, 6, 7)],
-)
-def test_setup_puts_stations_on_earth_the_planets_and_by_drawn_cards_for_each_player_count(
+# The seed, lines 31-57: 26 stations each; 4 on Earth and 1 on each track; then by player count
+# 2 per planet and 6 drawn (3 players), 1 and 9 (4 players, 4 back to the box), 1 and 6 (5 players, 7 back).
+SEED_SETUP = [(3, 2, 6, 0), (4, 1, 9, 4), (5, 1, 6, 7)]
+
+
+@pytest.mark.parametrize(("players", "per_planet", "drawn", "back_in_box"), SEED_SETUP)
+def test_before_the_draw_each_player_has_4_on_earth_1_on_each_track_the_planets_share_and_the_rest_boxed(
     players: int, per_planet: int, drawn: int, back_in_box: int
 ) -> None:
     table = Table(make_setup(players))
     assert table.game.phase == SETUP
-    assert all(table.game.earth[seat] == 4 for seat in table.setup.seats)
-    assert all(table.game.on_planet(p, 1) == per_planet for p in PLANETS)
+    for seat in table.setup.seats:
+        stations = table.game.where(seat)
+        assert (stations.earth, stations.tracks, stations.centers) == (4, 2, 0)
+        assert stations.planets == (per_planet,) * 7
+        assert (stations.to_place, stations.box) == (drawn, back_in_box)
+        assert stations.total == STATIONS == 26
+
+
+@pytest.mark.parametrize(("players", "per_planet", "drawn", "back_in_box"), SEED_SETUP)
+def test_each_drawn_planet_card_places_one_station_on_its_planet_for_each_player_count(
+    players: int, per_planet: int, drawn: int, back_in_box: int
+) -> None:
+    table = Table(make_setup(players))
     assert setup_draws(table.setup) == drawn
     for seat in table.setup.seats:
         table.play("setup", seat=seat, planet_2=drawn - 1, planet_5=1)
-    on_board = table.game.earth[1] + sum(table.game.on_planet(p, 1) for p in PLANETS)
-    tracks = 2
-    assert on_board + tracks + back_in_box == STATIONS
+    for seat in table.setup.seats:
+        stations = table.game.where(seat)
+        assert (
+            stations.planets
+            == (per_planet, per_planet + drawn - 1, per_planet, per_planet, per_planet + 1) + (per_planet,) * 2
+        )
+        assert (stations.earth, stations.tracks, stations.to_place, stations.box) == (4, 2, 0, back_in_box)
+        assert stations.total == 26
     assert table.game.phase == MOVEMENT
     assert all(hand_size(table.game, seat) == 9 for seat in table.setup.seats)
+
+
+@pytest.mark.parametrize(("players", "per_planet", "drawn", "back_in_box"), SEED_SETUP)
+def test_a_player_draws_the_setup_cards_with_one_tap_and_the_same_seed_draws_the_same_cards(
+    players: int, per_planet: int, drawn: int, back_in_box: int
+) -> None:
+    table = Table(make_setup(players))
+    table.play("setup-draw", seat=1)
+    cards = table.game.setup_cards[1]
+    assert len(cards) == drawn and all(card in PLANETS for card in cards)
+    stations = table.game.where(1)
+    assert stations.planets == tuple(per_planet + cards.count(p) for p in PLANETS)
+    assert (stations.earth, stations.to_place, stations.box, stations.total) == (4, 0, back_in_box, 26)
+    assert table.game.phase == SETUP, "the others have not drawn yet"
+    assert table.refused("setup-draw", seat=1) == "{name} has already placed the setup stations."
+    again = Table(make_setup(players))
+    again.play("setup-draw", seat=1)
+    assert again.game.setup_cards[1] == cards
+    for seat in table.setup.seats[1:]:
+        table.play("setup-draw", seat=seat)
+    assert table.game.phase == MOVEMENT
+
+
+def test_the_log_says_which_planets_the_drawn_setup_cards_put_stations_on_with_units() -> None:
+    table = Table(make_setup(3))
+    entered = table.play("setup", seat=1, planet_1=2, planet_4=4)
+    assert describe(GAME, table.state, entered).render() == (
+        "Aki placed 6 stations for the planet cards drawn at the table: 2 on Planet 1, 4 on Planet 4"
+    )
+    drawn = table.play("setup-draw", seat=2)
+    line = describe(GAME, table.state, drawn).render()
+    assert line.startswith("Ben drew 6 planet cards in the app and placed a station for each: ")
+    assert "×" not in line and " on Planet " in line
 
 
 def test_setup_refuses_a_wrong_number_of_drawn_cards() -> None:
@@ -116,13 +166,21 @@ def test_setup_refuses_a_wrong_number_of_drawn_cards() -> None:
     assert table.refused("setup", seat=1, planet_1=5) == "Enter the {count} planet cards drawn: {given} were entered."
 
 
-def test_the_app_can_draw_the_setup_cards_from_the_seed() -> None:
+def test_the_app_can_draw_every_players_setup_cards_when_the_table_is_made() -> None:
     setup = make_setup(4, **{SETUP_DRAW: DRAW_IN_APP})
     game = GAME.initial_state(setup)
     assert game.phase == MOVEMENT
     for seat in setup.seats:
         assert sum(game.on_planet(p, seat) for p in PLANETS) == 7 + 9
+        assert (game.where(seat).box, game.where(seat).total) == (4, 26)
     assert GAME.initial_state(setup) == game, "the same seed draws the same cards"
+
+
+def test_a_ledger_of_entered_setup_stations_still_folds_to_the_same_board() -> None:
+    table = placed(4)
+    replayed = fold(GAME, table.setup, table.events)
+    assert replayed.game == table.game
+    assert all(replayed.game.where(seat).total == 26 for seat in table.setup.seats)
 
 
 def test_player_count_is_three_to_five() -> None:
@@ -176,11 +234,39 @@ def test_movement_cards_are_two_single_use_cards_per_player() -> None:
     assert table.refused("movement-card", seat=1, planet=3, effect=OUT) == "{name} has used both movement cards."
 
 
-def test_the_log_says_how_many_stations_a_movement_card_moved_when_the_player_said_so() -> None:
+def test_the_log_says_how_many_stations_a_movement_card_moved() -> None:
     table = placed(3)
     one = table.play("movement-card", seat=1, planet=4, effect=OUT, stations=1)
-    planet = planet_name(4).render()
-    assert describe(GAME, table.state, one).render().endswith(f"stations from Earth to {planet} (1)")
+    assert describe(GAME, table.state, one).render() == (
+        "Aki played a movement card and moved 1 station from Earth to Planet 4"
+    )
+    home = table.play("movement-card", seat=1, planet=4, effect=HOME)
+    assert describe(GAME, table.state, home).render() == (
+        "Aki played a movement card and brought 3 stations on Planet 4 back to Earth"
+    )
+
+
+def test_stations_move_only_from_where_a_player_has_them() -> None:
+    table = placed(3)
+    table.play("movement-card", seat=1, planet=4, effect=OUT)
+    table.play("movement-card", seat=1, planet=5, effect=OUT, stations=1)
+    assert (table.game.earth[1], table.game.on_planet(4, 1), table.game.on_planet(5, 1)) == (1, 4, 3)
+    table = Table(table.setup, evolve(table.game, phase=ACTIONS, turn=1, actions_left=3))
+    assert table.refused("move", seat=1, planet=6, cards=4, stations=2) == "{name} has {count} station on Earth."
+    assert table.game.on_planet(6, 1) == 2, "nothing moved"
+    table.play("move", seat=1, planet=6, cards=2)
+    assert (table.game.earth[1], table.game.on_planet(6, 1)) == (0, 3)
+    assert table.refused("move", seat=1, planet=6, cards=2) == "{name} has {count} stations on Earth."
+    assert table.game.where(1).total == 26
+
+
+def test_a_challenge_moves_the_drawn_stations_and_every_player_keeps_26() -> None:
+    table = placed(3)
+    table = Table(table.setup, evolve(table.game, phase=ACTIONS, turn=1, actions_left=3))
+    table.play("challenge", seat=1, planet=3, cards=6)
+    for seat in table.setup.seats:
+        assert table.game.where(seat).total == 26
+    assert sum(table.game.where(seat).centers for seat in table.setup.seats) <= 1
 
 
 # -- Moving stations and the tracks --------------------------------------------------------------

@@ -8,6 +8,7 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.games.scenario import PLAYER_COLOURS
 from tests.conftest import new_table, post_event
 from tests.web.test_moves import joined_phone, table_state
 
@@ -29,6 +30,11 @@ def submit(phone: FlaskClient, code: str, kind: str, **choices: str) -> Any:
         data[str(select["name"])] = str(option["value"]) if option else ""
     data.update(choices)
     return post_event(phone, code, **{k: v for k, v in data.items() if k != "key"})
+
+
+def seats(count: int) -> tuple[tuple[str, str], ...]:
+    names = ("Aki", "Ben", "Chika", "Dai", "Emi")
+    return tuple(zip(names, PLAYER_COLOURS[: len(names)], strict=True))[:count]
 
 
 def kinds_on(phone: FlaskClient, code: str) -> set[str]:
@@ -58,7 +64,7 @@ def test_a_round_of_andromeda_is_played_from_the_panels_forms(
     assert "Last challenge" in page(ben, code).text
     trade_log = page(chika, code).select_one("#trade-log-title")
     assert trade_log is not None
-    assert "Aki gives Planet 1, Planet 2 to Chika and takes Planet 7, Planet 7" in page(chika, code).text
+    assert "Aki gave Planet 1, Planet 2 to Chika and took Planet 7, Planet 7" in page(chika, code).text
 
 
 def test_a_face_down_offer_is_shown_only_on_its_own_phone_until_every_offer_is_in(
@@ -80,3 +86,36 @@ def test_a_face_down_offer_is_shown_only_on_its_own_phone_until_every_offer_is_i
     assert "Planet 6" not in client.get(f"/t/{code}/log").text, "nor does the host's phone see it"
     submit(chika, code, "andromeda.offer", card="2")
     assert "Ben offered Planet 6 (revealed)" in aki.get(f"/t/{code}/log").text
+
+
+def test_each_player_draws_the_setup_cards_with_one_tap_and_the_board_shows_where_the_stations_went(
+    app: Flask, client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="andromeda", players=seats(4))
+    phones = [joined_phone(client, make_client, code, seat) for seat in (1, 2, 3, 4)]
+    for phone, name in zip(phones, ("Aki", "Ben", "Chika", "Dai"), strict=True):
+        buttons = [b.text.strip() for b in page(phone, code).select("button")]
+        assert f"Draw 9 planet cards for {name}" in buttons
+        assert submit(phone, code, "andromeda.setup-draw").status_code == 303
+    game = table_state(app, code).game
+    assert game.phase == "movement"
+    for seat in (1, 2, 3, 4):
+        assert game.where(seat).box == 4 and game.where(seat).total == 26
+    board = page(phones[0], code)
+    setup = board.select_one("section[aria-labelledby=setup-title]")
+    assert setup is not None and "Aki: " in setup.text and " on Planet " in setup.text
+    box = next(row for row in board.select("table.stations tr") if "Back in the box" in row.text)
+    assert [td.text for td in box.select("td")] == ["4", "4", "4", "4"]
+
+
+def test_the_stations_table_has_one_column_per_player_and_the_centers_under_each_planet(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="andromeda", players=seats(5), **{"setup-draw": "app"})
+    aki = joined_phone(client, make_client, code, 1)
+    table = page(aki, code).select_one("table.stations")
+    assert table is not None
+    assert len(table.select("thead th")) == 1 + 5
+    planet = next(row for row in table.select("tbody tr") if "Planet 7" in row.text)
+    assert "Economic centers" in planet.th.text and len(planet.select("td")) == 5
+    assert "Back in the box" in table.text

@@ -121,6 +121,7 @@ def move_stations(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
     if count > allowed:
         raise RuleError(N_("{cards} cards move at most {allowed} stations."), cards=cards, allowed=allowed)
     state = from_earth(setup, state, seat, planet, count)
+    state = evolve(state, moved={**state.moved, event.seq: count})
     return _earn_bonus(setup, state, seat, cards, wild, event.seq)
 
 

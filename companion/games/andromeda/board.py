@@ -1,9 +1,10 @@
 """The Andromeda board and pieces: planets and their economic centers, Earth, the tracks, the cards.
 
-What the app keeps of a table (:class:`Andromeda`): stations on Earth and on each planet's ring,
-the economic centers founded, the ship and tech tracks, the bonus cards held and in the supply,
-the round and its phase, and the trade under way. The helpers here read the tracks (hand size,
-trade and exchange limits, halving sets) and move stations between Earth and a planet.
+What the app keeps of a table (:class:`Andromeda`): where each player's 26 stations are (Earth,
+each planet's ring, the economic centers founded, one on each track, the ones still to place at
+setup and the ones back in the box), the ship and tech tracks' spaces, the bonus cards held and in
+the supply, the round and its phase, and the trade under way. The helpers here read the tracks
+(hand size, trade and exchange limits, halving sets) and move stations between Earth and a planet.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.games.contract import Event, Setup, evolve
-from companion.games.words import N_, Message, RuleError, listing, msg
+from companion.games.words import N_, Message, RuleError, listing, msg, plural
 
 SLUG = "andromeda"
 
@@ -20,6 +21,7 @@ PLANETS = tuple(range(1, 8))
 CENTERS = 3  # economic centers in each planet's orbit
 CARDS_PER_PLANET = 12
 STATIONS = 26  # pieces per player, two of them on the tracks
+TRACKS = 2  # one station marks each player's space on the ship track and one on the tech track
 EARTH_AT_START = 4
 HAND_AT_START = 9
 FULL_PLANETS_TO_END = 3
@@ -100,6 +102,23 @@ class Trade:
 
 
 @dataclass(frozen=True)
+class Stations:
+    """Where one player's stations are; together they are always the 26 pieces of the player's colour."""
+
+    earth: int
+    tracks: int  # one on the ship track, one on the tech track
+    planets: tuple[int, ...]  # on each planet's ring, planet 1 first
+    centers: int  # economic centers founded
+    to_place: int  # setup: waiting for the planet cards drawn
+    box: int  # back in the box, out of the game
+
+    @property
+    def total(self) -> int:
+        """Return all the stations counted: 26 at every table set up by the rules."""
+        return self.earth + self.tracks + sum(self.planets) + self.centers + self.to_place + self.box
+
+
+@dataclass(frozen=True)
 class Andromeda:
     """The game: the board, the tracks, bonus cards, the round and its phase."""
 
@@ -116,6 +135,10 @@ class Andromeda:
     supply: Mapping[str, int] = field(default_factory=dict)
     movement_used: Mapping[int, int] = field(default_factory=dict)
     placed: frozenset[int] = frozenset()  # seats whose setup stations are on the board
+    to_place: Mapping[int, int] = field(default_factory=dict)  # seat -> stations waiting for its setup cards
+    box: Mapping[int, int] = field(default_factory=dict)  # seat -> stations back in the box (out of the game)
+    setup_cards: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> planets of its setup cards
+    moved: Mapping[int, int] = field(default_factory=dict)  # seq of a move or movement card -> stations moved
     turn: int | None = None
     actions_left: int = 0
     acted: tuple[int, ...] = ()
@@ -136,6 +159,17 @@ class Andromeda:
     def on_planet(self, planet: int, seat: int) -> int:
         """Return ``seat``'s stations on ``planet`` (not counting economic centers)."""
         return self.stations.get(planet, {}).get(seat, 0)
+
+    def where(self, seat: int) -> Stations:
+        """Return where ``seat``'s stations are: Earth, the tracks, the planets, the centers, the box."""
+        return Stations(
+            earth=self.earth.get(seat, 0),
+            tracks=TRACKS,
+            planets=tuple(self.on_planet(p, seat) for p in PLANETS),
+            centers=sum(1 for p in PLANETS for owner in self.centers.get(p, {}).values() if owner == seat),
+            to_place=self.to_place.get(seat, 0),
+            box=self.box.get(seat, 0),
+        )
 
     def held(self, seat: int, kind: str) -> int:
         """Return the bonus cards of ``kind`` that ``seat`` holds."""
@@ -213,7 +247,13 @@ def from_earth(setup: Setup, state: Andromeda, seat: int, planet: int, count: in
     """Move ``count`` of ``seat``'s stations from Earth to ``planet``, or raise RuleError."""
     if count < 1 or count > state.earth[seat]:
         raise RuleError(
-            N_("{name} has {count} stations on Earth."), name=setup.player(seat).name, count=state.earth[seat]
+            plural(
+                state.earth[seat],
+                N_("{name} has {count} station on Earth."),
+                N_("{name} has {count} stations on Earth."),
+            ),
+            name=setup.player(seat).name,
+            count=state.earth[seat],
         )
     stations = {**state.stations, planet: {**state.stations[planet], seat: state.on_planet(planet, seat) + count}}
     return evolve(state, stations=stations, earth={**state.earth, seat: state.earth[seat] - count})

@@ -1,15 +1,17 @@
 """Setup and the round of Andromeda: setup stations, the movement phase, the turns, the end of a round.
 
-Setup: 4 stations on Earth and one on each track; 3 players put 2 stations on each of the 7
-planets and 6 more by drawn planet cards, 4 players 1 each and 9 more, 5 players 1 each and 6
-more. A round: the card phase, the movement phase (two single-use movement cards per player),
-the trade phase and the action phase (start player 3 actions, the others 2). Then the start
-player passes clockwise; when three planets are full the game ends at the end of the round.
+Setup (seed lines 31-57), from each player's 26 stations: 4 on Earth and one on each track; 3
+players put 2 stations on each of the 7 planets and 6 more by drawn planet cards (none left), 4
+players 1 each and 9 more (4 back to the box), 5 players 1 each and 6 more (7 back to the box).
+The stations for the cards wait in front of their player (``to_place``) until the cards are drawn:
+on the player's phone with one tap (``draw_setup_cards``), entered as drawn at the table
+(``setup_stations``), or all at once when the table is made (option ``setup-draw`` = ``app``).
+A round: the card phase, the movement phase (two single-use movement cards per player), the
+trade phase and the action phase (start player 3 actions, the others 2). Then the start player
+passes clockwise; when three planets are full the game ends at the end of the round.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from companion.games.andromeda.board import (
     ACTIONS,
@@ -25,6 +27,8 @@ from companion.games.andromeda.board import (
     SETUP,
     SETUP_STATIONS,
     SLUG,
+    STATIONS,
+    TRACKS,
     TRADE,
     Andromeda,
     Trade,
@@ -56,7 +60,8 @@ def check_setup(setup: Setup) -> None:
 
 def initial_state(setup: Setup) -> Andromeda:
     """Set up the board for the player count: Earth, the planets, the tracks, the supply."""
-    per_planet, _ = SETUP_STATIONS.get(len(setup.players), (1, 0))
+    per_planet, drawn = SETUP_STATIONS.get(len(setup.players), (1, 0))
+    left_over = STATIONS - EARTH_AT_START - TRACKS - per_planet * len(PLANETS) - drawn
     start = setup.seats[0] if setup.seats else 1
     if option_value(setup, OPTIONS, START_PLAYER) == START_RANDOM and setup.seats:
         start = rng_for(setup.seed, SLUG, "start").choice(setup.seats)
@@ -68,6 +73,8 @@ def initial_state(setup: Setup) -> Andromeda:
         ship={seat: 0 for seat in setup.seats},
         tech={seat: 0 for seat in setup.seats},
         supply=supply,
+        to_place={seat: drawn for seat in setup.seats},
+        box={seat: left_over for seat in setup.seats},
     )
     if option_value(setup, OPTIONS, SETUP_DRAW) == DRAW_IN_APP:
         state = _deal_setup_cards(setup, state)
@@ -79,20 +86,37 @@ def setup_draws(setup: Setup) -> int:
     return SETUP_STATIONS.get(len(setup.players), (1, 0))[1]
 
 
-def _deal_setup_cards(setup: Setup, state: Andromeda) -> Andromeda:
-    """Draw each player's planet cards from the shuffled deck of 84 and place one station per card."""
+def setup_cards(setup: Setup, seat: int) -> tuple[int, ...]:
+    """Return the planets of ``seat``'s setup cards as the app draws them: its share of the seed's deck of 84."""
     deck = shuffled([p for p in PLANETS for _ in range(CARDS_PER_PLANET)], setup.seed, SLUG, "setup")
     count = setup_draws(setup)
-    for index, seat in enumerate(setup.seats):
-        drawn = deck[index * count : (index + 1) * count]
-        state = _place(state, seat, {p: drawn.count(p) for p in PLANETS})
+    index = setup.seats.index(seat)
+    return tuple(sorted(deck[index * count : (index + 1) * count]))
+
+
+def _deal_setup_cards(setup: Setup, state: Andromeda) -> Andromeda:
+    """Draw each player's planet cards from the shuffled deck of 84 and place one station per card."""
+    for seat in setup.seats:
+        state = _place(setup, state, seat, setup_cards(setup, seat))
     return _begin_play(setup, state)
 
 
-def _place(state: Andromeda, seat: int, counts: Mapping[int, int]) -> Andromeda:
-    """Add ``seat``'s setup stations, ``counts`` per planet; the seat has placed them."""
-    stations = {p: {**state.stations[p], seat: state.stations[p][seat] + counts.get(p, 0)} for p in PLANETS}
-    return evolve(state, stations=stations, placed=state.placed | {seat})
+def _place(setup: Setup, state: Andromeda, seat: int, cards: tuple[int, ...]) -> Andromeda:
+    """Move ``seat``'s waiting stations onto the planets of its setup cards, one per card."""
+    if len(cards) > state.to_place.get(seat, 0):
+        raise RuleError(
+            N_("{name} has {count} stations left to place."),
+            name=setup.player(seat).name,
+            count=state.to_place.get(seat, 0),
+        )
+    stations = {p: {**state.stations[p], seat: state.on_planet(p, seat) + cards.count(p)} for p in PLANETS}
+    return evolve(
+        state,
+        stations=stations,
+        placed=state.placed | {seat},
+        to_place={**state.to_place, seat: state.to_place.get(seat, 0) - len(cards)},
+        setup_cards={**state.setup_cards, seat: tuple(sorted(cards))},
+    )
 
 
 def _begin_play(setup: Setup, state: Andromeda) -> Andromeda:
@@ -102,21 +126,32 @@ def _begin_play(setup: Setup, state: Andromeda) -> Andromeda:
     return evolve(state, phase=MOVEMENT, step=state.step + 1)
 
 
-def setup_stations(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
-    """Place one station per planet card drawn at setup (the cards go back into the deck)."""
-    seat = event.payload["seat"]
+def _may_place(setup: Setup, state: Andromeda, seat: int) -> None:
     if state.phase != SETUP:
         raise RuleError(N_("The setup is over."))
     if seat in state.placed:
         raise RuleError(N_("{name} has already placed the setup stations."), name=setup.player(seat).name)
-    counts = {p: event.payload.get(f"planet_{p}", 0) for p in PLANETS}
-    if sum(counts.values()) != setup_draws(setup):
+
+
+def setup_stations(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
+    """Place one station per planet card drawn at the table (the cards go back into the deck)."""
+    seat = event.payload["seat"]
+    _may_place(setup, state, seat)
+    cards = tuple(p for p in PLANETS for _ in range(event.payload.get(f"planet_{p}", 0)))
+    if len(cards) != setup_draws(setup):
         raise RuleError(
             N_("Enter the {count} planet cards drawn: {given} were entered."),
             count=setup_draws(setup),
-            given=sum(counts.values()),
+            given=len(cards),
         )
-    return _begin_play(setup, _place(state, seat, counts))
+    return _begin_play(setup, _place(setup, state, seat, cards))
+
+
+def draw_setup_cards(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
+    """The app draws ``seat``'s setup cards from the table's seed and places one station per card."""
+    seat = event.payload["seat"]
+    _may_place(setup, state, seat)
+    return _begin_play(setup, _place(setup, state, seat, setup_cards(setup, seat)))
 
 
 def to_trade(setup: Setup, state: Andromeda, event: Event) -> Andromeda:
@@ -180,4 +215,4 @@ def play_movement_card(setup: Setup, state: Andromeda, event: Event) -> Andromed
                 N_("{name} has no station on {planet}."), name=setup.player(seat).name, planet=planet_name(planet)
             )
         state = to_earth(state, seat, planet, count)
-    return evolve(state, movement_used=used)
+    return evolve(state, movement_used=used, moved={**state.moved, event.seq: count})

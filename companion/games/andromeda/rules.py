@@ -43,23 +43,33 @@ from companion.games.andromeda.board import (
     Andromeda,
     Handler,
     card_name,
-    planet_name,
 )
 from companion.games.andromeda.log import (
     describe_challenge_move,
+    describe_move,
+    describe_movement_card,
     describe_offer,
+    describe_setup,
+    describe_setup_draw,
     describe_swap,
-    earned_words,
     spent_words,
 )
-from companion.games.andromeda.phases import HOME, OUT, play_movement_card, setup_stations, to_trade
+from companion.games.andromeda.phases import (
+    HOME,
+    OUT,
+    draw_setup_cards,
+    play_movement_card,
+    setup_stations,
+    to_trade,
+)
 from companion.games.andromeda.rule_options import ship_costs
 from companion.games.andromeda.trade import cannot_follow, keep_set, lay, offer, stop_laying, swap_sets
 from companion.games.contract import Event, Setup
 from companion.games.moves import ANYONE, Field, Guard, Move, Secret
-from companion.games.words import N_, RuleError, listing, msg
+from companion.games.words import N_, RuleError, msg
 
-SETUP_MOVE, TO_TRADE, MOVEMENT_CARD = "andromeda.setup", "andromeda.trade-phase", "andromeda.movement-card"
+SETUP_MOVE, SETUP_DRAW = "andromeda.setup", "andromeda.setup-draw"
+TO_TRADE, MOVEMENT_CARD = "andromeda.trade-phase", "andromeda.movement-card"
 LAY, OFFER, CANNOT_FOLLOW, STOP_LAYING = "andromeda.lay", "andromeda.offer", "andromeda.cannot-follow", "andromeda.stop"
 SWAP, KEEP = "andromeda.swap", "andromeda.keep"
 ACTION_KINDS = {
@@ -101,15 +111,18 @@ _step_guard = Guard(
 
 MOVES = (
     Move(
+        SETUP_DRAW,
+        N_("Draw the setup planet cards in the app"),
+        (_seat,),
+        draw_setup_cards,
+        describe_setup_draw,
+    ),
+    Move(
         SETUP_MOVE,
         N_("Setup stations from drawn planet cards"),
         (_seat, *(Field(f"planet_{p}", "int", 0, 9, required=False) for p in PLANETS)),
         setup_stations,
-        lambda setup, state, e, who: msg(
-            N_("{name} placed setup stations: {planets}"),
-            name=who,
-            planets=listing(f"{p}×{e.payload[f'planet_{p}']}" for p in PLANETS if e.payload.get(f"planet_{p}")),
-        ),
+        describe_setup,
     ),
     Move(
         MOVEMENT_CARD,
@@ -121,29 +134,14 @@ MOVES = (
             Field("stations", "int", 1, 2, required=False),
         ),
         _while_playing(play_movement_card),
-        lambda setup, state, e, who: (
-            msg(
-                N_("{name} plays a movement card: stations from Earth to {planet} ({count})"),
-                name=who,
-                count=e.payload["stations"],
-                planet=planet_name(e.payload["planet"]),
-            )
-            if e.payload["effect"] == OUT and "stations" in e.payload
-            else msg(
-                N_("{name} plays a movement card: up to 2 stations from Earth to {planet}")
-                if e.payload["effect"] == OUT
-                else N_("{name} plays a movement card: all stations on {planet} back to Earth"),
-                name=who,
-                planet=planet_name(e.payload["planet"]),
-            )
-        ),
+        describe_movement_card,
     ),
     Move(
         TO_TRADE,
         N_("Movement phase over: trade"),
         (),
         _while_playing(to_trade),
-        lambda setup, state, e, who: msg(N_("The movement phase is over: the trade phase begins")),
+        lambda setup, state, e, who: msg(N_("The movement phase ended and the trade phase began")),
         who=ANYONE,
         guard=_step_guard,
         advances=True,
@@ -154,7 +152,7 @@ MOVES = (
         (_seat, _card),
         _while_playing(lay),
         lambda setup, state, e, who: msg(
-            N_("{name} lays out {card} face up"), name=who, card=card_name(e.payload["card"])
+            N_("{name} laid out {card} face up"), name=who, card=card_name(e.payload["card"])
         ),
     ),
     Move(
@@ -172,7 +170,7 @@ MOVES = (
         (_seat,),
         _while_playing(cannot_follow),
         lambda setup, state, e, who: msg(
-            N_("{name} cannot follow: shows the hand and takes the offered cards back"), name=who
+            N_("{name} could not follow, showed their hand and took the offered cards back"), name=who
         ),
     ),
     Move(
@@ -180,7 +178,7 @@ MOVES = (
         N_("Leader lays out no more cards"),
         (_seat,),
         _while_playing(stop_laying),
-        lambda setup, state, e, who: msg(N_("{name} lays out no more cards: the exchanges begin"), name=who),
+        lambda setup, state, e, who: msg(N_("{name} laid out no more cards and the exchanges began"), name=who),
     ),
     Move(SWAP, N_("Exchange card sets"), (_seat, Field("other", "seat")), _while_playing(swap_sets), describe_swap),
     Move(
@@ -188,14 +186,14 @@ MOVES = (
         N_("Take the card set into hand"),
         (_seat,),
         _while_playing(keep_set),
-        lambda setup, state, e, who: msg(N_("{name} takes the card set into hand"), name=who),
+        lambda setup, state, e, who: msg(N_("{name} took the card set into hand"), name=who),
     ),
     Move(
         ACTION_KINDS[EXCHANGE],
         N_("Action: exchange cards"),
         (_seat, Field("cards", "int", 0, EXCHANGE_CARDS_TECH), *_bonus_fields),
         _while_playing(on_turn(exchange_cards)),
-        lambda setup, state, e, who: msg(N_("{name} exchanges {cards} with the deck"), name=who, cards=spent_words(e)),
+        lambda setup, state, e, who: msg(N_("{name} exchanged {cards} with the deck"), name=who, cards=spent_words(e)),
         guard=_action_guard,
     ),
     Move(
@@ -203,16 +201,7 @@ MOVES = (
         N_("Action: move stations"),
         (_seat, _planet, _cards, *_bonus_fields, Field("stations", "int", 1, 13, required=False)),
         _while_playing(on_turn(move_stations)),
-        lambda setup, state, e, who: msg(
-            N_("{name} moves stations from Earth to {planet} ({count}) with {cards}{earned}")
-            if "stations" in e.payload
-            else N_("{name} moves stations from Earth to {planet} with {cards}{earned}"),
-            name=who,
-            count=e.payload.get("stations"),
-            planet=planet_name(e.payload["planet"]),
-            cards=spent_words(e),
-            earned=earned_words(state, e),
-        ),
+        describe_move,
         guard=_action_guard,
     ),
     Move(
@@ -229,7 +218,7 @@ MOVES = (
         (_seat, _planet, _cards, *_bonus_fields),
         _while_playing(on_turn(advance_track("ship", ship_costs))),
         lambda setup, state, e, who: msg(
-            N_("{name} advances the ship track with {cards}"), name=who, cards=spent_words(e)
+            N_("{name} advanced the ship track with {cards}"), name=who, cards=spent_words(e)
         ),
         guard=_action_guard,
     ),
@@ -239,7 +228,7 @@ MOVES = (
         (_seat, _planet, _cards, *_bonus_fields),
         _while_playing(on_turn(advance_track("tech", lambda setup: TECH_COSTS))),
         lambda setup, state, e, who: msg(
-            N_("{name} advances the tech track with {cards}"), name=who, cards=spent_words(e)
+            N_("{name} advanced the technology track with {cards}"), name=who, cards=spent_words(e)
         ),
         guard=_action_guard,
     ),
@@ -248,7 +237,7 @@ MOVES = (
         N_("End the turn"),
         (_seat,),
         _while_playing(end_turn),
-        lambda setup, state, e, who: msg(N_("{name} ends the turn"), name=who),
+        lambda setup, state, e, who: msg(N_("{name} ended the turn"), name=who),
         guard=_action_guard,
         advances=True,
     ),

@@ -15,13 +15,14 @@ from companion.games.andromeda.board import (
     Andromeda,
     card_list,
     hand_size,
+    planet_name,
 )
 from companion.games.andromeda.rule_options import OPTIONS, center_values
 from companion.games.contract import Setup
 from companion.games.mechanics.ranking import TieBreaker, standings
 from companion.games.options import applied_options
 from companion.games.scores import CategoryScore, Scoreboard
-from companion.games.words import N_, listing, msg
+from companion.games.words import N_, Message, listing, msg, plural
 
 
 def center_points(setup: Setup, state: Andromeda, seat: int) -> list[tuple[int, int]]:
@@ -33,6 +34,26 @@ def center_points(setup: Setup, state: Andromeda, seat: int) -> list[tuple[int, 
         for index, owner in sorted(state.centers.get(planet, {}).items())
         if owner == seat
     ]
+
+
+def full_planets_note(full: tuple[int, ...]) -> Message:
+    """Say which planets have all three economic centers taken, and how near the end that is."""
+    if not full:
+        return msg(N_("No planet has all three economic centers taken yet: the game ends after the third."))
+    planets = listing(planet_name(p) for p in full)
+    if len(full) < FULL_PLANETS_TO_END:
+        return msg(
+            plural(
+                len(full),
+                N_("{count} planet has all three economic centers taken ({planets}): the game ends after the third."),
+                N_("{count} planets have all three economic centers taken ({planets}): the game ends after the third."),
+            ),
+            count=len(full),
+            planets=planets,
+        )
+    return msg(
+        N_("{count} planets have all three economic centers taken ({planets})."), count=len(full), planets=planets
+    )
 
 
 def score_andromeda(setup: Setup, state: Andromeda) -> Scoreboard:
@@ -48,16 +69,28 @@ def score_andromeda(setup: Setup, state: Andromeda) -> Scoreboard:
                 N_("Economic centers"),
                 sum(value for _, value in centers),
                 msg(
-                    N_("{count} centers: {values}"),
+                    plural(len(centers), N_("{count} center: {values}"), N_("{count} centers: {values}")),
                     count=len(centers),
-                    values=" + ".join(str(v) for _, v in centers) or "0",
+                    values=listing(
+                        msg(N_("{value} on {planet}"), value=value, planet=planet_name(planet))
+                        for planet, value in centers
+                    )
+                    if centers
+                    else "—",
                 ),
             ),
             CategoryScore(
                 "earth",
                 N_("Stations on Earth"),
                 state.earth.get(seat, 0),
-                msg(N_("{count} stations × 1"), count=state.earth.get(seat, 0)),
+                msg(
+                    plural(
+                        state.earth.get(seat, 0),
+                        N_("{count} station × 1 point"),
+                        N_("{count} stations × 1 point"),
+                    ),
+                    count=state.earth.get(seat, 0),
+                ),
             ),
             CategoryScore("tech", N_("Technology track"), TECH_POINTS[tech], msg(N_("level {level}"), level=tech)),
             CategoryScore(
@@ -75,11 +108,7 @@ def score_andromeda(setup: Setup, state: Andromeda) -> Scoreboard:
     full = state.full_planets()
     notes = [
         msg(N_("Round {round}, {phase}."), round=state.round, phase=msg(PHASE_NAMES[state.phase])),
-        msg(
-            N_("Planets with all three centers taken: {count} of 3 ({planets})."),
-            count=len(full),
-            planets=listing(full) if full else "—",
-        ),
+        full_planets_note(full),
     ]
     if state.over:
         notes.append(msg(N_("The game ended at the end of round {round}."), round=state.end_round))

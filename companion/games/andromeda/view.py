@@ -39,13 +39,13 @@ from companion.games.andromeda.board import (
     planet_name,
     trade_limit,
 )
-from companion.games.andromeda.log import describe_challenge
+from companion.games.andromeda.log import describe_challenge, gave_and_took, stations_on_planets
 from companion.games.andromeda.phases import HOME, OUT, setup_draws
 from companion.games.andromeda.rule_options import center_values
 from companion.games.contract import Player, Setup
 from companion.games.mechanics.turns import end_turn_label
 from companion.games.moves import Viewer
-from companion.games.words import N_, Message, msg
+from companion.games.words import N_, Message, listing, msg
 
 # The two effects of a movement card.
 MOVEMENT_EFFECTS = (
@@ -144,10 +144,12 @@ class AndromedaView:
     end_triggered: bool
     rows: tuple[PlanetRow, ...]
     players: tuple[PlayerRow, ...]
-    supply: tuple[tuple[Message, int], ...]
+    supply: Message
     planets: tuple[tuple[int, Message], ...]
     setup_seats: tuple[Player, ...]
     setup_draws: int
+    setup_placed: tuple[Message, ...]  # where each player's setup stations went (setup and round 1's movement)
+    box_row: tuple[int, ...] | None  # stations back in the box per player (None: none are)
     movement_seats: tuple[Player, ...]
     movement_effects: tuple[tuple[str, str], ...]
     trade: TradeView | None
@@ -211,12 +213,25 @@ def andromeda_view(setup: Setup, game: Andromeda, viewer: Viewer) -> AndromedaVi
         end_triggered=len(game.full_planets()) >= FULL_PLANETS_TO_END,
         rows=tuple(rows),
         players=players,
-        supply=tuple((msg(BONUS_NAMES[k]), game.supply.get(k, 0)) for k in BONUS_KINDS),
+        supply=msg(
+            N_("Bonus cards in the supply: {cards}"),
+            cards=listing(
+                msg(N_("{kind} {count}"), kind=msg(BONUS_NAMES[k]), count=game.supply.get(k, 0)) for k in BONUS_KINDS
+            ),
+        ),
         planets=tuple((p, planet_name(p)) for p in PLANETS),
         setup_seats=tuple(p for p in setup.players if p.seat in may and p.seat not in game.placed)
         if game.phase == SETUP
         else (),
         setup_draws=setup_draws(setup),
+        setup_placed=tuple(
+            msg(N_("{name}: {planets}"), name=p.name, planets=stations_on_planets(game.setup_cards[p.seat]))
+            for p in setup.players
+            if p.seat in game.setup_cards
+        )
+        if game.phase == SETUP or (game.round == 1 and game.phase == MOVEMENT)
+        else (),
+        box_row=tuple(game.box.get(p.seat, 0) for p in setup.players) if any(game.box.values()) else None,
         movement_seats=tuple(
             p for p in setup.players if p.seat in may and game.movement_used.get(p.seat, 0) < MOVEMENT_CARDS
         )
@@ -289,11 +304,5 @@ def _trade_view(setup: Setup, game: Andromeda, viewer: Viewer, may: set[int]) ->
 def _trade_line(setup: Setup, line: TradeLine) -> Message:
     name = setup.player(line.seat).name
     if line.other is None:
-        return msg(N_("{name} takes {taken} into hand"), name=name, taken=card_list(line.taken))
-    return msg(
-        N_("{name} gives {given} to {other} and takes {taken}"),
-        name=name,
-        other=setup.player(line.other).name,
-        given=card_list(line.given),
-        taken=card_list(line.taken),
-    )
+        return msg(N_("{name} took {taken} into hand"), name=name, taken=card_list(line.taken))
+    return gave_and_took(name, setup.player(line.other).name, line.given, line.taken)
