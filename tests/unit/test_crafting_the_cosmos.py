@@ -242,9 +242,85 @@ def test_a_release_needs_a_crystal_that_reached_space_6() -> None:
     assert len(state.game.galaxy(1).releases) == 1
 
 
-def test_each_set_of_five_same_energy_cards_scores_six() -> None:
-    _, board = Game().add(ctc.ENERGY_SET, seat=2).add(ctc.ENERGY_SET, seat=2, sets=2).play()
+def test_an_old_entry_of_sets_of_five_same_energy_cards_still_scores_six_each() -> None:
+    state, board = Game().add(ctc.ENERGY_SET, seat=2).add(ctc.ENERGY_SET, seat=2, sets=2).play()
     assert points(board, "Ben", "energy-sets") == 18
+    assert (
+        describe(COSMOS, state, state.events[-1]).render() == "Ben discarded 2 sets of 5 same energy cards: 12 points"
+    )
+    assert describe(COSMOS, state, state.events[0]).render() == "Ben discarded 1 set of 5 same energy cards: 6 points"
+
+
+def energy(game: Game, name: str, **cards: int) -> Game:
+    """The player enters the energy cards in their hand by type."""
+    return game.add(ctc.ENERGY_CARDS, seat=seat(name), **cards)
+
+
+def test_eleven_light_four_time_and_five_chemistry_make_three_sets_eighteen_points_and_five_cards_left() -> None:
+    state, board = energy(Game(), "Aki", light=11, time=4, chemistry=5).play()
+    assert points(board, "Aki", "energy-sets") == 18 and points(board, "Aki") == 18
+    assert state.game.galaxy(1).hand == 5  # 1 light and 4 time stay in the hand
+    details = board.to_json()["details"]
+    assert (
+        "Aki's energy cards: Light 11 cards: 2 sets (12 points), 1 left; Time 4 cards: no set, 4 left; "
+        "Chemistry 5 cards: 1 set (6 points), 0 left"
+    ) in details
+    log = describe(COSMOS, state, state.events[-1]).render()
+    assert log == "Aki discarded 3 sets of 5 same energy cards: 18 points, 5 left in hand"
+
+
+def test_energy_cards_of_different_types_never_make_a_set_together() -> None:
+    state, board = energy(Game(), "Ben", light=4, time=4, gravity=4, chemistry=4).play()
+    assert points(board, "Ben", "energy-sets") == 0 and state.game.galaxy(2).hand == 16
+    assert describe(COSMOS, state, state.events[-1]).render() == "Ben had no 5 same energy cards: 16 left in hand"
+
+
+def test_the_sets_of_five_repeat_as_often_as_a_type_holds_them() -> None:
+    state, board = energy(Game(), "Chika", gravity=15).play()
+    assert points(board, "Chika", "energy-sets") == 18 and state.game.galaxy(3).hand == 0
+    state, board = energy(energy(Game(), "Chika", gravity=5), "Chika", light=6).play()  # two turns
+    assert points(board, "Chika", "energy-sets") == 12 and state.game.galaxy(3).hand == 1
+
+
+def test_an_energy_entry_with_no_card_is_refused() -> None:
+    assert Game().refused(ctc.ENERGY_CARDS, seat=1) == "Enter how many energy cards of each type are in the hand."
+    assert (
+        Game().refused(ctc.ENERGY_CARDS, seat=1, light=0) == "Enter how many energy cards of each type are in the hand."
+    )
+
+
+def test_the_energy_form_says_how_the_last_hand_was_split_into_sets() -> None:
+    state, _ = energy(Game(), "Aki", light=11, time=4).play()
+    form = next(form for form in panel_for(state, 1).forms if form.player.seat == 1)
+    assert [label for _field, label in form.energy_types] == [
+        "energy type\x04Light",
+        "energy type\x04Time",
+        "energy type\x04Gravity",
+        "energy type\x04Chemistry",
+    ]
+    assert (
+        form.last_energy.render()
+        == "Aki's energy cards: Light 11 cards: 2 sets (12 points), 1 left; Time 4 cards: no set, 4 left"
+    )
+
+
+@pytest.mark.parametrize(("players", "supply", "total"), [(2, 6, 8), (3, 9, 12), (4, 11, 15)])
+def test_each_board_starts_with_its_own_crystal_besides_the_supply(players: int, supply: int, total: int) -> None:
+    state, _ = Game(players).play()
+    panel = panel_for(state, 1)
+    assert [row.crystals for row in panel.rows] == [1] * players  # set aside at set-up, not from the supply
+    assert (panel.supply, panel.crystals_on_boards, panel.crystals_total) == (supply, players, total)
+    state, _ = Game(players).add(ctc.CRYSTAL, seat=1, count=2).play()  # the track reached 6 twice
+    panel = panel_for(state, 2)
+    assert [row.crystals for row in panel.rows] == [3] + [1] * (players - 1)
+    assert (panel.supply, panel.crystals_on_boards, panel.crystals_total) == (supply - 2, players + 2, total)
+
+
+def test_crystals_from_the_game_box_add_to_the_crystals_in_play() -> None:
+    state, _ = Game(2).add(ctc.CRYSTAL, seat=1, count=6).add(ctc.CRYSTAL, seat=2, count=2).play()
+    panel = panel_for(state, 1)
+    assert (panel.supply, panel.from_box, [row.crystals for row in panel.rows]) == (0, 2, [7, 3])
+    assert panel.crystals_total == 8 + 2
 
 
 def test_points_by_source_add_up_to_the_total() -> None:
@@ -452,6 +528,37 @@ def panel_for(state: TableState, seat_number: int | None, host: bool = False) ->
     from companion.games.crafting_the_cosmos.view import cosmos_view
 
     return cosmos_view(state.setup, state.game, phone_of(COSMOS, state, seat_number, host))
+
+
+def test_the_galaxies_points_add_up_to_the_standings_once_advanced_life_is_revealed() -> None:
+    game = Game(2, seed="secret").nebula("Aki", 10).life("Aki").nebula("Aki", 5).life("Aki")
+    game = energy(game.add(ctc.CRYSTAL, seat=1).add(ctc.RELEASE, seat=1), "Aki", light=5)
+    game.add(ctc.POINTS, seat=1, points=-2, reason="a slip")
+    state, board = game.play()
+    lives = [life.value for life in state.game.galaxy(1).lives]
+    row = panel_for(state, 2).rows[0]
+    assert row.points == str(10 + 5 + 3 + 6 - 2)  # before the end: the face-down tokens count 0
+    assert dict(row.sources) == {
+        "Nebulae": "15",
+        "Time chamber": "3",
+        "5 same energy cards": "6",
+        "Power cards": "0",
+        "Goals": "0",
+        "Other": "\u22122",
+    }
+    state, board = game.add(ctc.CRYSTAL, seat=2, count=5).end_phase().play()  # the supply is empty: the end
+    row = panel_for(state, 2).rows[0]
+    assert row.points == str(points(board, "Aki")) == str(22 + sum(lives))
+    shown = sum(int(value.replace("\u2212", "-")) for _label, value in row.sources) + sum(row.life_values)
+    assert shown == points(board, "Aki")
+
+
+def test_a_signed_entry_of_other_points_agrees_in_number() -> None:
+    state, _ = (
+        Game().add(ctc.POINTS, seat=1, points=-2, reason="a slip").add(ctc.POINTS, seat=2, points=1, reason="x").play()
+    )
+    assert describe(COSMOS, state, state.events[0]).render() == "Aki: \u22122 points (a slip)"
+    assert describe(COSMOS, state, state.events[1]).render() == "Ben: +1 point (x)"
 
 
 def test_the_first_goal_can_be_picked_when_the_table_is_created() -> None:

@@ -42,7 +42,7 @@ from companion.games.mechanics.sheet import check_player_count
 from companion.games.moves import ANYONE, HOST, Field, Guard, Move
 from companion.games.options import Choice, RuleOption, applied_options, option_value
 from companion.games.scores import CategoryScore, Scoreboard
-from companion.games.words import N_, SEMICOLON, Message, RuleError, listing, msg, plural, signed
+from companion.games.words import N_, NP_, SEMICOLON, Message, RuleError, listing, msg, plural, signed
 
 SLUG = "crafting-the-cosmos"
 Handler = Callable[[Setup, "Cosmos", Event], "Cosmos"]
@@ -62,10 +62,10 @@ ENERGY_SET_SIZE, ENERGY_SET_POINTS = 5, 6
 # 「光コントロール」「時間コントロール」「重力コントロール」「化学コントロール」; the digest: Light, Time,
 # Gravity, Chemistry).
 ENERGY_TYPES: Mapping[str, str] = {
-    "light": N_("Light"),
-    "time": N_("Time"),
-    "gravity": N_("Gravity"),
-    "chemistry": N_("Chemistry"),
+    "light": NP_("energy type", "Light"),
+    "time": NP_("energy type", "Time"),
+    "gravity": NP_("energy type", "Gravity"),
+    "chemistry": NP_("energy type", "Chemistry"),
 }
 
 # Advanced life tokens by value: group 1 (green edge) and group 2 (no edge).
@@ -1029,10 +1029,11 @@ def explain_end_phase(setup: Setup, state: Cosmos, phase: EndPhase) -> list[Mess
     lines = []
     if phase.scoring is not None:
         counts = listing(
-            msg(N_("{name} {count}"), name=names[s], count=n) for s, n in _most_first(phase.scoring.counts)
+            msg(NP_("goal count", "{name} {count}"), name=names[s], count=n)
+            for s, n in _most_first(phase.scoring.counts)
         )
         awarded = [
-            msg(N_("{name} {points}"), name=names[s], points=signed(p))
+            msg(NP_("goal award", "{name} {points}"), name=names[s], points=signed(p))
             for s, p in _most_first(phase.scoring.awards)
             if p
         ]
