@@ -10,30 +10,51 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.games.registry import GAMES
 from companion.games.words import NP_, without_context
 from companion.results import FORMER_PLAYER, PlayResult, SeatResult
 
-PLAYER_COLUMNS = ("table", "game", "ended_at", "decided", "seat", "player", "rank", "winner", "total")
-CATEGORY_COLUMNS = ("table", "game", "ended_at", "seat", "player", "category", "label", "points")
-# The header row in the reader's language (the English names are the columns' names as they were).
+# Columns by name; the header row says each in the reader's language. Keys (the game's slug, a
+# category's key) stand only in their own key columns: every other column is in the reader's words.
+PLAYER_COLUMNS = (
+    "table", "game", "game_key", "ended_at", "decided", "seat", "player", "rank", "winner", "total",
+)  # fmt: skip
+CATEGORY_COLUMNS = (
+    "table", "game", "game_key", "ended_at", "seat", "player", "category", "category_key", "points",
+)  # fmt: skip
 COLUMN_NAMES = {
-    "table": NP_("CSV column", "table"),
-    "game": NP_("CSV column", "game"),
-    "ended_at": NP_("CSV column", "ended_at"),
-    "decided": NP_("CSV column", "decided"),
-    "seat": NP_("CSV column", "seat"),
-    "player": NP_("CSV column", "player"),
-    "rank": NP_("CSV column", "rank"),
-    "winner": NP_("CSV column", "winner"),
-    "total": NP_("CSV column", "total"),
-    "category": NP_("CSV column", "category"),
-    "label": NP_("CSV column", "label"),
-    "points": NP_("CSV column", "points"),
+    "table": NP_("CSV column", "Table"),
+    "game": NP_("CSV column", "Game"),
+    "game_key": NP_("CSV column", "Game key"),
+    "ended_at": NP_("CSV column", "Ended at"),
+    "decided": NP_("CSV column", "Decided"),
+    "seat": NP_("CSV column", "Seat"),
+    "player": NP_("CSV column", "Player"),
+    "rank": NP_("CSV column", "Rank"),
+    "winner": NP_("CSV column", "Winner"),
+    "total": NP_("CSV column", "Total"),
+    "category": NP_("CSV column", "Category"),
+    "category_key": NP_("CSV column", "Category key"),
+    "points": NP_("CSV column", "Points"),
 }
+# Excel (Japanese Windows' above all) reads a CSV as the system's code page unless it starts with
+# UTF-8's byte order mark.
+BOM = "\ufeff"
 
 
 def _header(columns: Sequence[str], translate: Callable[[str], str]) -> list[str]:
     return [without_context(translate(COLUMN_NAMES[column])) for column in columns]
+
+
+def game_name(slug: str, translate: Callable[[str], str]) -> str:
+    """Return a game's name in the reader's language (its slug only for a game this server no longer has)."""
+    game = GAMES.get(slug)
+    return without_context(translate(game.name)) if game is not None else slug
+
+
+def ended_at(play: PlayResult) -> str:
+    """When the play ended, in ISO 8601 with the offset of the players' time zone."""
+    return play.local_end.isoformat(timespec="seconds")
 
 
 def shown_name(seat: SeatResult, translate: Callable[[str], str]) -> str:
@@ -50,8 +71,9 @@ def _cell(text: str) -> str:
 
 
 def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = lambda s: s) -> str:
-    """Return a CSV with one row per player per play."""
+    """Return a CSV with one row per player per play (starting with the byte order mark)."""
     buffer = io.StringIO()
+    buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(_header(PLAYER_COLUMNS, translate))
     for play in plays:
@@ -59,8 +81,9 @@ def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = l
             writer.writerow(
                 (
                     play.code,
+                    _cell(game_name(play.game, translate)),
                     play.game,
-                    play.ended_at.isoformat(timespec="seconds"),
+                    ended_at(play),
                     int(play.decided),
                     seat.seat,
                     _cell(shown_name(seat, translate)),
@@ -73,8 +96,9 @@ def players_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = l
 
 
 def categories_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] = lambda s: s) -> str:
-    """Return a CSV with one row per score category per player per play."""
+    """Return a CSV with one row per score category per player per play (starting with the byte order mark)."""
     buffer = io.StringIO()
+    buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(_header(CATEGORY_COLUMNS, translate))
     for play in plays:
@@ -83,12 +107,13 @@ def categories_csv(plays: Sequence[PlayResult], translate: Callable[[str], str] 
                 writer.writerow(
                     (
                         play.code,
+                        _cell(game_name(play.game, translate)),
                         play.game,
-                        play.ended_at.isoformat(timespec="seconds"),
+                        ended_at(play),
                         seat.seat,
                         _cell(shown_name(seat, translate)),
-                        _cell(category.key),
                         _cell(without_context(translate(category.label))),
+                        _cell(category.key),
                         category.points,
                     )
                 )
@@ -103,7 +128,7 @@ BGSTATS_ABOUT = (
     "export or open-in function to open it with Board Game Stats."
 )
 SOURCE_NAME = "Table Companion"
-BGSTATS_DATE = "%Y-%m-%d %H:%M:%S"
+BGSTATS_DATE = "%Y-%m-%d %H:%M:%S"  # the players' local time: BG Stats keeps a play's date as its players lived it
 
 
 def bgstats_push(play: PlayResult, game_name: str, bgg_id: int | None, location: str) -> dict[str, Any]:
@@ -114,7 +139,7 @@ def bgstats_push(play: PlayResult, game_name: str, bgg_id: int | None, location:
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.code,
-        "playDate": play.ended_at.strftime(BGSTATS_DATE),
+        "playDate": play.local_end.strftime(BGSTATS_DATE),
         "location": location,
         "board": "",
         "comments": "",
@@ -173,8 +198,8 @@ def bgstats_file(play: PlayResult, game_name: str, bgg_id: int | None, location:
                 "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"table-companion:play:{play.code}")),
                 "gameRefId": 1,
                 "locationRefId": 1,
-                "playDate": play.ended_at.strftime(BGSTATS_DATE),
-                "playDateYmd": int(play.ended_at.strftime("%Y%m%d")),
+                "playDate": play.local_end.strftime(BGSTATS_DATE),
+                "playDateYmd": int(play.local_end.strftime("%Y%m%d")),
                 "ignored": False,
                 "manualWinner": False,
                 "rounds": 0,

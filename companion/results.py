@@ -14,7 +14,8 @@ from unicodedata import east_asian_width
 
 from companion.games.contract import Setup
 from companion.games.scores import Scoreboard
-from companion.games.words import N_, Message, listing, msg
+from companion.games.words import N_, Message, listing, msg, number, plural
+from companion.time_zones import local
 
 FORMER_PLAYER = N_("a former player")
 
@@ -54,6 +55,12 @@ class PlayResult:
     seats: tuple[SeatResult, ...]
     start_seat: int | None = None  # the start player, when the game knows it
     imported: bool = False  # recreated from a scenario file
+    time_zone: str | None = None  # the players' IANA zone (None: UTC)
+
+    @property
+    def local_end(self) -> datetime:
+        """When the table ended, in the players' time zone (the exports say this time)."""
+        return local(self.ended_at, self.time_zone)
 
     @property
     def winners(self) -> tuple[SeatResult, ...]:
@@ -62,7 +69,12 @@ class PlayResult:
 
 
 def play_result(
-    code: str, setup: Setup, board: Scoreboard, claims: Mapping[int, str], ended_at: datetime
+    code: str,
+    setup: Setup,
+    board: Scoreboard,
+    claims: Mapping[int, str],
+    ended_at: datetime,
+    time_zone: str | None = None,
 ) -> PlayResult:
     """Return the result of a table from its scoreboard (``claims``: the phone holding each seat)."""
     colours = {p.seat: p.colour for p in setup.players}
@@ -71,6 +83,7 @@ def play_result(
         code=code,
         game=setup.game,
         ended_at=ended_at,
+        time_zone=time_zone,
         decided=board.decided,
         start_seat=board.start_seat,
         seats=tuple(
@@ -87,6 +100,40 @@ def play_result(
             for line in board.players
         ),
     )
+
+
+# -- Ranks in words ------------------------------------------------------------------------------
+
+
+def ordinal(rank: int, tied: bool = False) -> Message:
+    """Return a rank as said: "1st", "2nd (tied)"; 「1位」「2位（同点）」 (docs/words.md, "Ranks")."""
+    if rank % 100 in (11, 12, 13) or rank % 10 not in (1, 2, 3):
+        said = msg(N_("{rank}th"), rank=rank)
+    else:
+        said = msg({1: N_("{rank}st"), 2: N_("{rank}nd"), 3: N_("{rank}rd")}[rank % 10], rank=rank)
+    return msg(N_("{rank} (tied)"), rank=said) if tied else said
+
+
+def rank_line(seat: SeatResult, tied: bool) -> Message:
+    """Return one player's place in a finished play: "1st Yu 12 points", 「1位 ユウ 12点」."""
+    name: str | Message = msg(FORMER_PLAYER) if seat.forgotten else seat.name
+    return msg(
+        plural(seat.total, N_("{rank} {name} {total} point"), N_("{rank} {name} {total} points")),
+        rank=ordinal(seat.rank, tied),
+        name=name,
+        total=number(seat.total),
+    )
+
+
+def ranks_in_words(play: PlayResult) -> Message:
+    """Return the places of a finished play as one list (ties said as such)."""
+    shared = [seat.rank for seat in play.seats]
+    return listing(rank_line(seat, shared.count(seat.rank) > 1) for seat in play.seats)
+
+
+def winners_in_words(play: PlayResult) -> Message:
+    """Return the names of a finished play's winners as one list (a forgotten player as such)."""
+    return listing(msg(FORMER_PLAYER) if seat.forgotten else seat.name for seat in play.winners)
 
 
 # -- The reveal ----------------------------------------------------------------------------------

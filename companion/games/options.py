@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.games.checks import WHOLE_NUMBER
-from companion.games.words import N_, NO, YES, RuleError, listing
+from companion.games.words import N_, NO, YES, RuleError, listing, number
 
 if TYPE_CHECKING:
     from companion.games.contract import Setup
@@ -15,10 +15,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Choice:
-    """One allowed value of a choice option or field."""
+    """One allowed value of a choice option or field.
+
+    ``short``: the choice as the results page names it after its option ("Ties: no one scores"),
+    when its label says more than that (a label that holds a colon itself, "1st edition: 3–5
+    players, 10 zones", would read as a chain of colons there); the label when empty.
+    """
 
     value: str
     label: str
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,11 +103,11 @@ class RuleOption:
     def describe(self, value: Any) -> str:
         """Return the value as shown on the results page (an untranslated label or number)."""
         if self.kind == "choice":
-            return next(c.label for c in self.choices if c.value == value)
+            return next(c.short or c.label for c in self.choices if c.value == value)
         if self.kind == "bool":
             return YES if value else NO
         if self.kind == "ints":
-            return " ".join(str(v) for v in value)
+            return " ".join(number(v) for v in value)
         return str(value)
 
 

@@ -27,7 +27,7 @@ from companion.results import (
     play_result,
     reveal,
 )
-from companion.storage import plays
+from companion.storage import plays, store
 from companion.storage.store import TableInfo
 
 if TYPE_CHECKING:  # the table records through keep_play below
@@ -104,7 +104,8 @@ def keep_play(engine: Engine, table: TableInfo, state: TableState) -> PlayResult
     """Keep the result of an ended table for the history (once; later calls return the kept one)."""
     ended_at = next((e.at for e in reversed(state.events) if e.kind == kinds.TABLE_END and e.at), None)
     board = score(get_game(table.setup.game), state)
-    play = play_result(table.code, table.setup, board, state.claims, ended_at or table.created_at)
+    time_zone = store.table_time_zone(engine, table.id)  # a joining phone may have given it since the row was read
+    play = play_result(table.code, table.setup, board, state.claims, ended_at or table.created_at, time_zone)
     play = replace(play, imported=table.imported)
     plays.save_play(engine, table_id=table.id, play=play)
     return kept_play(engine, table) or play

@@ -304,10 +304,14 @@ class Table:
         by_host: bool = False,
         broker: Broker | None = None,
         profile_token: str | None = None,
+        time_zone: str | None = None,
     ) -> Appended:
         """Give ``seat`` to the phone ``device`` (refused if another phone holds it, or if ``by_host`` and
         another phone has held it: the host never reaches a seat's secrets); the phone's profile, if it
-        has one, remembers the seat for its history."""
+        has one, remembers the seat for its history. The phone's ``time_zone`` (a known name) becomes
+        the table's if it has none yet."""
+        if time_zone is not None and self.info.time_zone is None:
+            store.keep_time_zone(self.tables.engine, table_id=self.info.id, time_zone=time_zone)
         appended = self.record(
             kind=kinds.SEAT_CLAIM,
             payload={"seat": seat, "device": device},

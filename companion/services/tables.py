@@ -135,6 +135,7 @@ def start_table(
     device: str,
     broker: Broker | None = None,
     profile_token: str | None = None,
+    time_zone: str | None = None,
 ) -> NewTable:
     """Create a table; seat its host's phone at the seat chosen as "I play as", as the join link would.
 
@@ -142,7 +143,7 @@ def start_table(
     seat by): on a new table no other phone has held it, which the host's seat rule requires.
     """
     seat = host_seat(players, play_as)  # checked before anything is stored
-    table = create_table(tables.engine, slug=slug, players=players, options=options)
+    table = create_table(tables.engine, slug=slug, players=players, options=options, time_zone=time_zone)
     if seat is not None:
         tables.open(table).take_seat(
             seat=seat,
@@ -180,9 +181,16 @@ def make_setup(slug: str, players: Sequence[PlayerEntry], options: Mapping[str, 
     return setup
 
 
-def create_table(engine: Engine, *, slug: str, players: Sequence[PlayerEntry], options: Mapping[str, Any]) -> TableInfo:
-    """Create a table with a fresh secret seed."""
-    return store.insert_table(engine, setup=make_setup(slug, players, options, new_seed()))
+def create_table(
+    engine: Engine,
+    *,
+    slug: str,
+    players: Sequence[PlayerEntry],
+    options: Mapping[str, Any],
+    time_zone: str | None = None,
+) -> TableInfo:
+    """Create a table with a fresh secret seed (``time_zone``: the host phone's, a known name, or None)."""
+    return store.insert_table(engine, setup=make_setup(slug, players, options, new_seed()), time_zone=time_zone)
 
 
 def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
@@ -190,7 +198,7 @@ def tables_by_code(engine: Engine, codes: Sequence[str]) -> list[TableInfo]:
     return store.tables_by_code(engine, codes)
 
 
-def import_scenario(tables: Tables, data: bytes) -> Table:
+def import_scenario(tables: Tables, data: bytes, time_zone: str | None = None) -> Table:
     """Recreate the table of a scenario file under a new code and new links; return it.
 
     The file is read with :func:`parse_scenario` (size, depth, UTF-8 with or without a BOM) and
@@ -206,7 +214,7 @@ def import_scenario(tables: Tables, data: bytes) -> Table:
     """
     engine = tables.engine
     setup, state, rows = ledger_import.off_the_event_loop(_replayed, engine, data)
-    info = store.insert_table(engine, setup=setup, imported=True)
+    info = store.insert_table(engine, setup=setup, imported=True, time_zone=time_zone)
     ledger_import.insert_rows(engine, info.id, rows)
     tables.keep(info, state)
     table = tables.open(replace(info, last_seq=state.last_seq))

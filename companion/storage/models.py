@@ -30,6 +30,7 @@ class TableRecord(SQLModel, table=True):
     seed: str = Field(max_length=64)
     imported: bool = False  # recreated from a scenario file
     last_seq: int = 0
+    time_zone: str | None = Field(default=None, max_length=64)  # the players' IANA zone, once a phone sent it
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -69,6 +70,7 @@ class PlayRecord(SQLModel, table=True):
     imported: bool = False
     ended_at: datetime = Field(default_factory=utcnow, index=True)
     start_seat: int | None = None  # the start player, when the game knows it (for BG Stats)
+    time_zone: str | None = Field(default=None, max_length=64)  # the table's zone: exports say its local time
 
 
 class SeatResultRecord(SQLModel, table=True):

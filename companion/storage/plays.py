@@ -41,6 +41,7 @@ def save_play(engine: Engine, *, table_id: int, play: PlayResult) -> bool:
                 ended_at=play.ended_at,
                 start_seat=play.start_seat,
                 imported=play.imported,
+                time_zone=play.time_zone,
             )
             session.add(record)
             session.flush()
@@ -69,6 +70,7 @@ def _play(record: PlayRecord, seats: Sequence[SeatResultRecord]) -> PlayResult:
         code=record.code,
         game=record.game,
         ended_at=_utc(record.ended_at),
+        time_zone=record.time_zone,
         decided=record.decided,
         start_seat=record.start_seat,
         imported=record.imported,

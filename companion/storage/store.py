@@ -40,6 +40,7 @@ class TableInfo:
     created_at: datetime
     imported: bool = False
     last_seq: int = 0  # the number of its last entry when it was read (a request reads it once)
+    time_zone: str | None = None  # the players' IANA zone (None: no phone sent one; shown in UTC)
 
 
 def _table_info(record: Any) -> TableInfo:
@@ -56,6 +57,7 @@ def _table_info(record: Any) -> TableInfo:
         created_at=_utc(record.created_at),
         imported=record.imported,
         last_seq=record.last_seq,
+        time_zone=record.time_zone,
     )
 
 
@@ -79,8 +81,8 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
-def insert_table(engine: Engine, *, setup: Setup, imported: bool = False) -> TableInfo:
-    """Store a new table and return it (retrying on the rare code collision)."""
+def insert_table(engine: Engine, *, setup: Setup, imported: bool = False, time_zone: str | None = None) -> TableInfo:
+    """Store a new table and return it (retrying on the rare code collision); ``time_zone``: the host phone's."""
     players = [{"seat": p.seat, "name": p.name, "colour": p.colour} for p in setup.players]
     for _attempt in range(10):
         record = TableRecord(
@@ -93,6 +95,7 @@ def insert_table(engine: Engine, *, setup: Setup, imported: bool = False) -> Tab
             options=_jsonable(setup.options),
             seed=setup.seed,
             imported=imported,
+            time_zone=time_zone,
         )
         try:
             with write_session(engine) as session:
@@ -125,6 +128,24 @@ def find_table(
     with engine.connect() as connection:  # a row of columns: every request looks its table up
         row = connection.execute(select(TableRecord).where(getattr(TableRecord, name) == value)).first()
         return None if row is None else _table_info(row)
+
+
+def keep_time_zone(engine: Engine, *, table_id: int, time_zone: str) -> bool:
+    """Give a table that has no time zone yet this one (a joining phone's); a known zone is kept. True if set.
+
+    The one column of a row written after it was made, once: a page already read shows the table
+    in UTC until its next entry (which the join that sends it makes); the exports read it here.
+    """
+    query = update(TableRecord).where(col(TableRecord.id) == table_id, col(TableRecord.time_zone).is_(None))
+    with write_transaction(engine) as connection:
+        return bool(connection.execute(query.values(time_zone=time_zone)).rowcount)
+
+
+def table_time_zone(engine: Engine, table_id: int) -> str | None:
+    """Return the time zone a table keeps now (None if no phone sent one)."""
+    query = columns(col(TableRecord.time_zone)).where(col(TableRecord.id) == table_id)
+    with engine.connect() as connection:
+        return connection.execute(query).scalar()
 
 
 def table_position(engine: Engine, *, code: str) -> tuple[int, str, int] | None:

@@ -11,6 +11,7 @@ a board translates a few hundred strings.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from flask import Flask, current_app, request, session
@@ -20,7 +21,8 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from companion.games.words import COLON, COMMA, N_, Message, listing, without_context
+from companion.games.words import COLON, COMMA, N_, Message, listing, msg, without_context
+from companion.time_zones import zone
 
 LANGUAGE_KEY = "lang"
 THEME_KEY = "theme"
@@ -87,10 +89,24 @@ def translate_in_template(context: Context, value: Any) -> str:
     return translate(value, context.get(CATALOGUE_LOOKUP))
 
 
+DATE_AND_TIME = N_("{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}")  # 「2026年11月28日 19:30」
+
+
+@pass_context
+def moment_in_zone(context: Context, at: datetime, zone_name: str | None, shown: str = "time") -> str:
+    """The ``moment`` filter: a time in the table's zone; "date" with the date (in the page's words), else the time."""
+    local = at.astimezone(zone(zone_name))
+    if shown != "date":
+        return local.strftime("%H:%M:%S")
+    when = msg(DATE_AND_TIME, year=local.year, month=local.month, day=local.day, hour=local.hour, minute=local.minute)
+    return translate(when, context.get(CATALOGUE_LOOKUP))
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel and the ``t`` and ``listing`` template filters."""
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["t"] = translate_in_template
+    app.jinja_env.filters["moment"] = moment_in_zone
     app.jinja_env.filters["listing"] = pass_context(  # the way the language lists
         lambda context, items: translate(listing(items), context.get(CATALOGUE_LOOKUP))
     )

@@ -299,6 +299,17 @@
   }
   localTimes();
 
+  /* The phone's time zone goes with the new-table form, the import and the join (a hidden field):
+     the table keeps its players' zone for its exports and the times on its pages. */
+  function sendTimeZone(root) {
+    var name = "";
+    try { name = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { return; }
+    (root || document).querySelectorAll("input[data-time-zone]").forEach(function (input) {
+      if (!input.value) input.value = name;
+    });
+  }
+  sendTimeZone();
+
   /* The offline page (served by the service worker when a page could not be loaded) tries the
      page again by itself: after a server outage the phone comes back without a tap. */
   if (document.getElementById("retry-page") && location.pathname !== "/offline") {

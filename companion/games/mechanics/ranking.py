@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.games.contract import Setup
 from companion.games.scores import CategoryScore, PlayerScore
-from companion.games.words import N_, SEMICOLON, Message, listing, msg
+from companion.games.words import N_, SEMICOLON, Message, listing, msg, number, plural
 
 DENSE = "dense"
 COMPETITION = "competition"
@@ -83,12 +83,17 @@ def _explain_tie(
     chain: Sequence[TieBreaker],
     ranks: Mapping[int, int],
 ) -> Message:
+    """One whole sentence per tie: who, on how many points, and what settled it (each value named by its criterion)."""
     total = totals[group[0]]
     if not chain:
         return msg(
-            N_("{names} tie on {total} points and share rank {rank}."),
+            plural(
+                total,
+                N_("{names} tie on {total} point and share rank {rank}."),
+                N_("{names} tie on {total} points and share rank {rank}."),
+            ),
             names=_names(group, names),
-            total=total,
+            total=number(total),
             rank=ranks[group[0]],
         )
     used: list[TieBreaker] = []
@@ -96,41 +101,49 @@ def _explain_tie(
         used.append(tie_breaker)
         if len({_oriented(tie_breaker, seat) for seat in group}) > 1:
             break
-    decided = len({ranks[seat] for seat in group}) > 1
-    values: Message = listing(
-        (f"{names[seat]} " + " / ".join(str(tb.values.get(seat, 0)) for tb in used) for seat in group), SEMICOLON
-    )
-    if decided:
+    criteria = listing(msg(tb.label) for tb in used)
+    if len({ranks[seat] for seat in group}) > 1:
+        # Each criterion with every player's value: "Technology level: Aki 3, Ben 3; Ship level: Aki 2, Ben 1".
+        values = listing(
+            (
+                msg(
+                    N_("{criterion}: {values}"),
+                    criterion=msg(tb.label),
+                    values=listing(
+                        msg(N_("{name} {value}"), name=names[seat], value=number(tb.values.get(seat, 0)))
+                        for seat in group
+                    ),
+                )
+                for tb in used
+            ),
+            SEMICOLON,
+        )
         return msg(
-            N_("{names} tie on {total} points; settled by {criteria} ({values})."),
+            plural(
+                total,
+                N_("{names} tie on {total} point and are settled by {criteria} ({values})."),
+                N_("{names} tie on {total} points and are settled by {criteria} ({values})."),
+            ),
             names=_names(group, names),
-            total=total,
-            criteria=_label_list(used),
+            total=number(total),
+            criteria=criteria,
             values=values,
         )
-    # Still tied: every seat has the same values, said once ("each 0 / 0", not "Aki 0 / 0; Ben 0 / 0").
-    values = msg(N_("each {values}"), values=" / ".join(str(tb.values.get(group[0], 0)) for tb in used))
+    # Still tied: every seat has the same values, said once ("and on technology level 0, ship level 0").
+    same = listing(
+        msg(N_("{criterion} {value}"), criterion=msg(tb.label), value=number(tb.values.get(group[0], 0))) for tb in used
+    )
     return msg(
-        N_("{names} tie on {total} points and are still tied after {criteria} ({values}): shared rank {rank}."),
+        plural(
+            total,
+            N_("{names} tie on {total} point and on {values}: they share rank {rank}."),
+            N_("{names} tie on {total} points and on {values}: they share rank {rank}."),
+        ),
         names=_names(group, names),
-        total=total,
-        criteria=_label_list(used),
-        values=values,
+        total=number(total),
+        values=same,
         rank=ranks[group[0]],
     )
-
-
-@dataclass(frozen=True)
-class _LabelList(Message):
-    """Several translatable labels joined with arrows."""
-
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        """Return the translated labels joined by arrows."""
-        return " → ".join(translate(label) for label in self.params["labels"])
-
-
-def _label_list(chain: Sequence[TieBreaker]) -> Message:
-    return _LabelList("", {"labels": tuple(tb.label for tb in chain)})
 
 
 def ladder_ranks(values: Mapping[int, int], policy: str, exclude_zero: bool = True) -> dict[int, int]:

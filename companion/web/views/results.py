@@ -11,7 +11,7 @@ from flask_babel import gettext
 from companion.exports import SOURCE_NAME, bgstats_file, categories_csv, players_csv
 from companion.games.registry import GAMES, get_game
 from companion.policy import Action
-from companion.results import PlayResult
+from companion.results import PlayResult, ranks_in_words, winners_in_words
 from companion.services import results as table_results
 from companion.services.table import NotFound
 from companion.web.door import Blueprint, this_table
@@ -84,7 +84,9 @@ def table_bgstats(code: str) -> ResponseReturnValue:
 @bp.get("/history", action=Action.VIEW_HISTORY)
 def history() -> ResponseReturnValue:
     """List the finished tables of this server, with exports of them all."""
-    return render_template("history.html", plays=_my_plays(), games=GAMES)
+    return render_template(
+        "history.html", plays=_my_plays(), games=GAMES, ranks_in_words=ranks_in_words, winners_in_words=winners_in_words
+    )
 
 
 def _my_plays() -> list[PlayResult]:

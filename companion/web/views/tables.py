@@ -15,6 +15,7 @@ from companion.network import shared_origin
 from companion.policy import Action
 from companion.services import tables as new_tables
 from companion.services.table import Table, new_key
+from companion.time_zones import ZONE_FIELD, known_zone
 from companion.web.door import Blueprint
 from companion.web.errors import refuse
 from companion.web.extensions import broker, engine, tables
@@ -113,6 +114,7 @@ def create_table() -> ResponseReturnValue:
             device=device_id(),
             broker=broker(),
             profile_token=profile_token(),
+            time_zone=known_zone(form.get(ZONE_FIELD)),
         )
     except RuleError as error:
         return render_template("tables/new.html", **_new_table_context(slug, form.to_dict(), error.message)), 422
@@ -135,7 +137,7 @@ def import_scenario() -> ResponseReturnValue:
     try:
         if not data:
             raise RuleError(N_("Choose a scenario file (at most {limit} MB)."), limit=MAX_SCENARIO_BYTES // 2**20)
-        table = new_tables.import_scenario(tables(), data)
+        table = new_tables.import_scenario(tables(), data, known_zone(request.form.get(ZONE_FIELD)))
     except RuleError as error:
         return render_template("import.html", error=error.message), 422
     device_id()
@@ -173,6 +175,7 @@ def take_seat_from_form(table: Table) -> ResponseReturnValue:
         by_host=host,
         broker=broker(),
         profile_token=profile_token(),
+        time_zone=known_zone(request.form.get(ZONE_FIELD)),
     )
     remember(table.code, seat=seat)
     return redirect(url_for("play.table", code=table.code), 303)
