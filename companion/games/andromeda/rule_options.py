@@ -51,8 +51,11 @@ OPTIONS = (
         N_("Extra stations at setup"),
         DRAW_AT_TABLE,
         (
-            Choice(DRAW_AT_TABLE, N_("each player enters the planet cards drawn at the table")),
-            Choice(DRAW_IN_APP, N_("the app draws the planet cards from the table's seed")),
+            Choice(
+                DRAW_AT_TABLE,
+                N_("each player draws on their phone with one tap, or enters the planet cards drawn at the table"),
+            ),
+            Choice(DRAW_IN_APP, N_("the app draws every player's planet cards from the table's seed at once")),
         ),
     ),
     RuleOption(
