@@ -502,8 +502,8 @@ def zone_line(board: Scoreboard, round: int, zone: int) -> str:
         (
             {"effect": "majority-points", "points": 5},
             {"ice": 1 + 2 + 3, "discovery": 5},
-            "Aki takes 3 ice and the resource token; the card's points: Aki +5 (discovery card: 5 points for the zone's final "
-            "majority)",
+            "Aki takes 3 ice and the resource token; the card's points: Aki +5 "
+            "(discovery card: 5 points for the zone's final majority)",
         ),
     ],
 )

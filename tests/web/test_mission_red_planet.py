@@ -137,3 +137,95 @@ def test_a_discovery_card_typed_at_one_table_is_one_tap_when_turning_up_cards_at
     assert " ".join(offered.text.split()).endswith("“Geyser”: the final pot × 2")
     assert one_tap(client, second, offered).status_code == 303  # the zone select offers zone 5, the only card
     assert table_state(client.application, second).game.discovery_cards[5].amount == 2
+
+
+def chips(phone: FlaskClient, code: str, form: Any, **tapped: str) -> Any:
+    """Send a chip form as a phone would: its hidden fields, its presets, and what was ``tapped`` (or typed).
+
+    A button with a name (a "to" zone chip) is given among ``tapped``, and so is a number typed in a box.
+    """
+    fields = {str(i["name"]): str(i["value"]) for i in form.select("input[type=hidden]")}
+    fields |= {str(i["name"]): str(i["value"]) for i in form.select("input[type=radio][checked]")}
+    fields |= {str(i["name"]): str(i["value"]) for i in form.select("input:not([type])[value]")}  # a preset box
+    for name, value in tapped.items():
+        chip = form.select_one(f"[name={name}][value='{value}']")
+        assert chip is not None or form.select_one(f"input:not([type])[name={name}]") is not None, (name, value)
+        fields[name] = value
+    fields.pop("csrf_token", None)
+    return post_event(phone, code, **fields)
+
+
+def test_a_crew_move_is_two_chips_from_the_zone_left_to_the_zone_reached(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game=MRP_SLUG, players=THREE)
+    aki = joined_phone(client, make_client, code, 1)
+    assert post_event(aki, code, kind=mrp.LAND, seat=1, zone=3, count=2).status_code == 303
+    form = board(aki, code).select_one("form.crew-move")
+    assert form is not None and form.select_one("input[name=from_zone][value='3']").has_attr("checked")  # her only zone
+    assert form.select_one("input[name=count]")["value"] == "1"
+    assert chips(aki, code, form, to_zone="7").status_code == 303  # one chip sends it
+    game = table_state(client.application, code).game
+    assert (game.crew_of(3, 1), game.crew_of(7, 1), game.on_mars[1]) == (1, 1, 2)
+    assert "Aki moved 1 crew from Zone 3 to Zone 7" in client.get(f"/t/{code}/log").text
+
+    form = board(aki, code).select_one("form.crew-move")  # two zones now: the zone left is tapped first
+    assert not form.select("input[name=from_zone][checked]")
+    assert chips(aki, code, form, from_zone="7", to_zone="3").status_code == 303
+    assert table_state(client.application, code).game.crew_of(3, 1) == 2
+    assert board(client, code).select_one("form.crew-move") is None  # the host holds no crew of its own
+
+
+def test_a_new_bonus_card_is_entered_with_chips_and_scores_by_what_it_says(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=MRP_SLUG, players=THREE)
+    aki = joined_phone(client, make_client, code, 1)
+    form = board(aki, code).select_one("form.bonus-card")
+    checked = {str(i["name"]): str(i["value"]) for i in form.select("input[type=radio][checked]")}
+    assert checked == {"counts": "none", "condition": "", "resource": ""}  # a card of plain points until tapped
+    assert chips(aki, code, form, counts="crew-in-zone", zone="4", points="6").status_code == 303
+    assert [" ".join(li.text.split()) for li in board(aki, code).select(".my-bonus li")] == [
+        "6 points for the most crew in Zone 4"
+    ]
+    assert chips(aki, code, board(aki, code).select_one("form.bonus-card"), points="3").status_code == 303
+    for seat, count in ((1, 3), (2, 2)):
+        assert post_event(client, code, kind=mrp.SET_CREW, seat=seat, zone=4, count=count).status_code == 303
+    for round_number in range(1, 11):
+        assert post_event(client, code, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    results = " ".join(BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser").text.split())
+    assert "Bonus card of Aki (6 points for the most crew in Zone 4): 3, the most: met, +6" in results
+    assert "Bonus card of Aki (3 points): no condition: +3" in results
+
+
+def test_a_bonus_card_with_points_beyond_the_chips_is_typed(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game=MRP_SLUG, players=THREE)
+    aki = joined_phone(client, make_client, code, 1)
+    form = board(aki, code).select_one("form.bonus-card")
+    assert chips(aki, code, form, points="-4").status_code == 303  # the "other points" box, no chip tapped
+    assert table_state(client.application, code).game.bonus_cards[1][0].points == -4
+    missing = chips(aki, code, form)  # nothing tapped, nothing typed
+    assert missing.status_code == 422 and "A box of this form is empty" in missing.text
+
+
+def test_the_board_in_japanese_words_as_the_seed(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game=MRP_SLUG, players=THREE)
+    aki = joined_phone(client, make_client, code, 1)
+    for phone in (client, aki):
+        phone.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
+    for seat, character in ((1, 1), (2, 9), (3, 5)):
+        assert post_event(client, code, kind=mrp.CHARACTER, seat=seat, character=character).status_code == 303
+    assert post_event(aki, code, kind=mrp.LAND, seat=1, zone=3, count=2).status_code == 303
+    page = board(aki, code)
+    assert " ".join(page.select_one(".acting-now").text.split()) == "アクション中：Aki、新兵募集官（1）"
+    assert "地図のないゾーン" in page.select_one("#zones-title").find_parent("section").text
+    assert "未探索" not in page.text
+    log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser").text
+    assert "Akiが乗組員2個をゾーン3に着陸させた" in log
+    for seat in (1, 3, 2):  # Recruiter (1), then 5, then the Astronaut (9)
+        assert post_event(client, code, kind=mrp.ACTED, seat=seat).status_code == 303
+    for round_number in range(1, 5):
+        assert post_event(client, code, kind=mrp.END_ROUND, round=round_number).status_code == 303
+    button = board(client, code).select_one("form.end-round button")
+    assert button.text.strip() == "第5ターンを終えて得点計算"
+    assert post_event(client, code, kind=mrp.END_ROUND, round=5).status_code == 303
+    scoring = " ".join(board(client, code).select_one(".scoring").text.split())
+    assert "第5ターン、ゾーン3：Aki 2個：" in scoring

@@ -42,6 +42,46 @@ class KnownCard:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """A row of chips (radio buttons) in a form: one tap picks the field's value, nothing is typed."""
+
+    field: str
+    legend: str  # a message id
+    choices: tuple[tuple[object, object], ...]  # (value sent, label: a number, a message id or a Message)
+    checked: object = None
+    required: bool = False
+
+
+def zone_chips(setup: Setup) -> tuple[tuple[object, object], ...]:
+    """Each zone as a chip: its number (Phobos by its name)."""
+    chips: list[tuple[object, object]] = []
+    for zone in state.ZONES:
+        name = rule_options.zone_name(setup, zone)
+        chips.append((zone, zone if name.params else name))
+    return tuple(chips)
+
+
+# The points a new bonus card is offered as chips (any other number is typed).
+BONUS_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+
+def bonus_picks(setup: Setup) -> tuple[Pick, ...]:
+    """The chips of a new bonus card, preset to a card of plain points: only what differs is tapped."""
+    return (
+        Pick("counts", N_("It counts"), tuple(cards.BONUS_COUNTS.items()), cards.NOTHING),
+        Pick(
+            "condition",
+            N_("It scores"),
+            (("", N_("(as the count says)")), *cards.BONUS_CONDITIONS.items()),
+            "",
+        ),
+        Pick("zone", N_("Zone on the card"), zone_chips(setup)),
+        Pick("resource", N_("Resource on the card"), (("", N_("any")), *state.RESOURCE_NAMES.items()), ""),
+        Pick("points", N_("Points"), tuple((n, n) for n in BONUS_POINTS)),
+    )
+
+
+@dataclass(frozen=True)
 class CharacterLine:
     """One seat in this round's calling order, as this phone may see it."""
 
@@ -80,10 +120,11 @@ class RedPlanetView:
     discoveries_left: int
     crew_players: tuple[Player, ...]  # seats this phone may move crew for
     quick_seat: int | None  # the seat whose "+1" buttons this phone shows
+    move_from: tuple[tuple[int, int], ...]  # (zone, crew) where the quick seat has crew: the chips a move starts from
     bonus_seat: int | None  # this phone's seat, if it may enter a bonus card for it (also after the end)
     app_draws_tokens: bool  # False with the table's own components: tokens are entered when revealed
-    bonus_counts: tuple[tuple[str, str], ...]
-    bonus_conditions: tuple[tuple[str, str], ...]
+    bonus_picks: tuple[Pick, ...]  # a new bonus card, in chips
+    zone_chips: tuple[tuple[object, object], ...]
     discovery_effects: tuple[tuple[str, str], ...]
     known_bonus: tuple[KnownCard, ...]
     known_discoveries: tuple[KnownCard, ...]
@@ -232,10 +273,13 @@ def red_planet_view(setup: Setup, game: state.RedPlanet, viewer: Viewer) -> RedP
         discoveries_left=cards_in_play.MAX_DISCOVERIES - len(game.discoveries),
         crew_players=tuple(p for p in setup.players if p.seat in land.seats) if playing else (),
         quick_seat=seat if playing and seat in land.seats else None,
+        move_from=tuple((zone, game.crew_of(zone, seat)) for zone in state.ZONES if game.crew_of(zone, seat))
+        if playing and seat is not None and seat in viewer.control(rules.MOVE).seats
+        else (),
         bonus_seat=seat if seat in viewer.control(rules.BONUS).seats else None,
         app_draws_tokens=setup.options.get(rule_options.COMPONENTS, rule_options.APP_DRAWS) == rule_options.APP_DRAWS,
-        bonus_counts=tuple(cards.BONUS_COUNTS.items()),
-        bonus_conditions=tuple(cards.BONUS_CONDITIONS.items()),
+        bonus_picks=bonus_picks(setup),
+        zone_chips=zone_chips(setup),
         discovery_effects=tuple(cards.DISCOVERY_EFFECTS.items()),
         known_bonus=known_cards(viewer, rules.BONUS, _bonus_text(setup), _held_here(game, seat)),
         known_discoveries=known_cards(viewer, rules.REVEAL, _discovery_text, _held_here(game, seat)),
