@@ -224,3 +224,52 @@ def test_with_the_host_only_option_a_players_end_phase_is_refused_and_the_board_
     results = BeautifulSoup(client.get(f"/t/{code}/results").text, "html.parser")
     applied = [" ".join(li.text.split()) for li in results.select("#options-applied li")]
     assert "Who plays the end phase: the host only" in applied
+
+
+def test_a_hand_entered_by_energy_type_from_the_form_is_split_into_sets_on_the_results_in_japanese(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki = joined_phone(client, make_client, code, 1)
+    page = BeautifulSoup(aki.get(f"/t/{code}").text, "html.parser")
+    form = page.select_one(f"#board form:has(input[name=kind][value='{ctc.ENERGY_CARDS}'])")
+    assert form is not None
+    assert [box["name"] for box in form.select("input[inputmode=numeric]")] == ["light", "time", "gravity", "chemistry"]
+    sent = post_event(aki, code, kind=ctc.ENERGY_CARDS, seat=1, light=11, time=4, gravity="", chemistry=5)
+    assert sent.status_code == 303
+    assert table_state(client.application, code).game.galaxy(1).hand == 5
+
+    aki.post("/language", data={"lang": "ja", "next": "/"})
+    results = " ".join(BeautifulSoup(aki.get(f"/t/{code}/results").text, "html.parser").text.split())
+    assert "光11枚：2セット（12ポイント）、残り1枚" in results
+    assert "時間4枚：セットなし、残り4枚" in results
+    log = " ".join(BeautifulSoup(aki.get(f"/t/{code}/log").text, "html.parser").text.split())
+    assert "Akiが同種のエネルギーカード5枚を3セット捨てた：18ポイント、手札の残り5枚" in log
+
+
+def test_a_hand_typed_wrong_or_left_empty_is_refused_with_a_message_not_a_failure(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki = joined_phone(client, make_client, code, 1)
+    refused = post_event(aki, code, kind=ctc.ENERGY_CARDS, seat=1, light="many")
+    assert 400 <= refused.status_code < 500 and error_text(refused)
+    refused = post_event(aki, code, kind=ctc.ENERGY_CARDS, seat=1, light=61)
+    assert 400 <= refused.status_code < 500 and error_text(refused)
+    refused = post_event(aki, code, kind=ctc.ENERGY_CARDS, seat=1)
+    assert refused.status_code == 422
+    assert error_text(refused) == "Enter how many energy cards of each type are in the hand."
+
+
+def test_the_board_shows_the_crystals_on_each_board_and_in_the_supply_with_their_total(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)  # three players: 9 in the supply, 1 on each board
+    aki = joined_phone(client, make_client, code, 1)
+    assert post_event(aki, code, kind=ctc.CRYSTAL, seat=1, count=2).status_code == 303
+    page = BeautifulSoup(aki.get(f"/t/{code}").text, "html.parser")
+    line = page.select_one("#board p.crystals")
+    assert line is not None
+    assert " ".join(line.text.split()) == "Time crystals: 7 of 9 in the supply, 5 on the boards, 12 in all"
+    cells = [" ".join(td.text.split()) for td in page.select("#board table.galaxies td.crystals")]
+    assert cells == ["3", "1", "1"]
