@@ -223,3 +223,96 @@ def test_where_the_table_waits_on_a_players_dice_every_phone_says_the_host_can_t
     for_ben = switch.find_parent("p").find_next_sibling("div", class_="for-other")  # type: ignore[union-attr]
     assert for_ben is not None and for_ben["data-seat"] == "2"  # Ben's choices right under the hint
     assert [str(i["value"]) for i in for_ben.select("input[name=kind]")] == [sb.ASSIGN, sb.ASSIGN]
+
+
+# -- The console as the cards show (issue 43) and its words in both languages (issue 42) ----------
+
+
+def console_of(page: BeautifulSoup, name: str) -> Tag:
+    found = next(
+        d
+        for d in page.select("section[aria-labelledby=consoles-title] details")
+        if name in d.summary.get_text()  # type: ignore[union-attr]
+    )
+    return found
+
+
+def sector_of(console: Tag, sector: int) -> Tag:
+    line = console.select_one(f"li[value='{sector}']")
+    assert line is not None
+    return line
+
+
+def texts(line: Tag, css: str) -> list[str]:
+    return [t.get_text(" ", strip=True) for t in line.select(css)]
+
+
+def test_the_console_shows_each_cards_rewards_charge_and_ability_as_the_card_does(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = two_players(client)
+    aki = joined_phone(client, make_client, code, 1)
+    turn(client, code, "1 2", {1: SUM, 2: SUM})
+    reroll = {"blue_kind": CHARGE, "slots": 2, "red_kind": VP, "red_amount": 2, "ability": REROLL}
+    record(client, code, sb.BUY, seat=1, how=CLAIM, sector=3, cost=2, ability_when=OWN_TURN, **reroll)
+    record(client, code, sb.END_TURN)
+    turn(client, code, "1 2", {1: SUM, 2: SUM})  # Ben's turn: nothing for Aki's sector 3
+    record(client, code, sb.END_TURN)
+    turn(client, code, "1 2", {1: SUM, 2: SUM})  # Aki's: the blue charge puts a token on the reroll card
+    mine = console_of(panel(aki, code), "Aki")
+
+    three = sector_of(mine, 3)
+    assert texts(three, ".sb-blue") == ["Blue: a charge token"]
+    assert texts(three, ".sb-charge") == ["charge 1/2"]
+    assert texts(three, "em.sb-ability") == ["Ability: Reroll (on my turn)"]  # not a chip like the rewards
+    assert texts(three, ".sb-red") == ["Red: +1 credit"]  # the starting ship deployed under it
+    nine = sector_of(mine, 9)  # Aki's first ship, typed without amounts, over the starting ship
+    assert texts(nine, ".sb-blue") == ["Blue: 0 credits"] and texts(nine, ".sb-red") == ["Red: +1 credit"]
+    assert "level 1 ship" in nine.get_text(" ", strip=True) and "Deployed: starting ship" in nine.get_text(" ")
+    # The deployed reroll card shows its red side once another ship is stationed over it.
+    record(client, code, sb.BUY, seat=1, how=CLAIM, sector=3, cost=2)
+    three = sector_of(console_of(panel(aki, code), "Aki"), 3)
+    assert texts(three, ".sb-red") == ["Red: +1 credit", "Red: +2 VP"]
+    assert texts(three, ".sb-charge") == []  # no red slots: its token went with the stationed side
+
+
+def test_the_console_line_is_one_message_in_each_language(client: FlaskClient, make_client: Any) -> None:
+    code = two_players(client)
+    aki = joined_phone(client, make_client, code, 1)
+    record(client, code, sb.ADJUST, seat=2, credits=-2, reason="test")  # Ben: 5 − 3 + 1 − 2 = 1 credit
+    english = panel(aki, code)
+    assert " ".join(console_of(english, "Aki").summary.get_text(" ", strip=True).split()).endswith(  # type: ignore[union-attr]
+        "Aki: 3 credits, 0 income, 0 VP"
+    )
+    assert console_of(english, "Ben").summary.get_text(" ", strip=True).endswith("Ben: 1 credit, 0 income, 0 VP")  # type: ignore[union-attr]
+
+    aki.post("/language", data={"lang": "ja", "next": "/"})
+    japanese = panel(aki, code)
+    summary = console_of(japanese, "Aki").summary.get_text(" ", strip=True)  # type: ignore[union-attr]
+    assert summary.endswith("Aki：クレジット3、収入0、勝利点0")
+    nine = sector_of(console_of(japanese, "Aki"), 9)
+    assert texts(nine, ".sb-red") == ["赤：クレジット+1"] and "レベル1のシップ" in nine.get_text()
+    assert "Ⅰ" not in japanese.get_text() and "+1 クレジット" not in japanese.get_text()
+
+
+def test_a_charge_card_with_an_ability_is_entered_without_opening_anything(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="space-base", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    aki = joined_phone(client, make_client, code, 1)
+    page = panel(aki, code)
+    form = page.select_one("form:has(input[name=kind][value='sb.first-ship'])")
+    assert form is not None
+    assert not [c for c in form.select("input[name=slots]") if c.find_parent("details")]  # no disclosure to open
+    assert sorted(int(str(i["value"])) for i in form.select("input[name=cost]")) == [2, 3, 4, 5]  # the level 1 deck
+    # Sector, cost, blue charge, reroll, on my turn: five chips; one slot and a deployed side of the same are presets.
+    data = submitted(form, sector=5, cost=3, blue_kind=CHARGE, red_kind=CHARGE, ability=REROLL, ability_when=OWN_TURN)
+    answer = aki.post(f"/t/{code}/events", data={**data, "seat": "1"})  # the player list's choice: Aki
+    assert answer.status_code == 303, answer.text
+    card = table_state(client.application, code).game.console(1).sectors[5].station
+    assert (card.slots, card.red_slots, card.ability.kind, card.ability.when) == (1, 1, REROLL, OWN_TURN)  # type: ignore[union-attr]
+    page = panel(joined_phone(client, make_client, code, 2), code)
+    offered = page.select_one("form.known-card")
+    assert offered is not None and offered.button.get_text(strip=True) == "Sector 5, cost 3"  # type: ignore[union-attr]
+    assert texts(offered, ".sb-charge") == ["charge 0/1", "charge 0/1"]
+    assert texts(offered, "em.sb-ability") == ["Ability: Reroll (on my turn)"]
