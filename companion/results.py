@@ -14,8 +14,8 @@ from unicodedata import east_asian_width
 
 from companion.games.contract import Setup
 from companion.games.scores import Scoreboard
+from companion.games.time_zones import local
 from companion.games.words import N_, Message, listing, msg, number, plural
-from companion.time_zones import local
 
 FORMER_PLAYER = N_("a former player")
 

@@ -380,6 +380,12 @@ def describe(game: Game, state: TableState, event: Event, seat: int | None = Non
         target = state.event(int(event.payload["target"]))
         if target is not None and target.kind != kinds.VOID and target.seq < event.seq:
             return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target, seat))
+        undone = (
+            state.event(int(target.payload["target"])) if target is not None and target.kind == kinds.VOID else None
+        )
+        if target is not None and undone is not None and undone.seq < target.seq < event.seq:
+            # An undo of an undo brings the entry back: say which, and what it says.
+            return msg(N_("Redid entry #{seq}: {what}"), seq=undone.seq, what=describe(game, state, undone, seat))
     try:
         event = _checked(state.setup, move, event)
     except RuleError:

@@ -11,7 +11,7 @@ from companion.games.contract import TALLY_LIMIT, Event, Game, Setup, evolve
 from companion.games.mechanics.randomness import roll
 from companion.games.moves import ANYONE, HOST, JOIN, Field, Move
 from companion.games.table_state import DIE_SIDES, MAX_DICE, DiceRoll, TableState
-from companion.games.words import N_, Message, RuleError, listing, msg
+from companion.games.words import N_, Message, RuleError, listing, msg, signed
 
 
 def seat_name(setup: Setup, event: Event) -> str:
@@ -153,9 +153,9 @@ TABLE_MOVES = (
         (_seat, Field("category", "text"), Field("delta", "int", -999, 999)),
         _tally_add,
         lambda setup, state, e, who: msg(
-            N_("{name}: {delta:+d} {category}"),
+            N_("{name}: {category} {delta}"),
             name=who,
-            delta=e.payload["delta"],
+            delta=signed(e.payload["delta"]),
             category=_category_label(state, e.payload["category"]),
         ),
     ),

@@ -21,8 +21,8 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from companion.games.words import COLON, COMMA, N_, Message, listing, msg, without_context
-from companion.time_zones import zone
+from companion.games.time_zones import zone
+from companion.games.words import COLON, COMMA, N_, Message, listing, msg, number, signed, without_context
 
 LANGUAGE_KEY = "lang"
 THEME_KEY = "theme"
@@ -107,6 +107,8 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["t"] = translate_in_template
     app.jinja_env.filters["moment"] = moment_in_zone
+    app.jinja_env.filters["number"] = number  # a total or a count: "−5" with the minus sign (docs/words.md)
+    app.jinja_env.filters["signed"] = signed  # a change: "+3", "−5"
     app.jinja_env.filters["listing"] = pass_context(  # the way the language lists
         lambda context, items: translate(listing(items), context.get(CATALOGUE_LOOKUP))
     )

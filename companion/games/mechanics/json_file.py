@@ -7,11 +7,14 @@ checked here, each refusal in the file's own words; what the object holds is the
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games.checks import nesting_depth
 from companion.games.words import N_, RuleError
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -38,8 +41,16 @@ class JsonFile:
             raise RuleError(N_("This is not a JSON file: it is not UTF-8 text.")) from None
         except RecursionError:
             raise RuleError(self.too_deep, limit=self.max_depth) from None
-        except ValueError as error:  # JSONDecodeError, or a number of thousands of digits
-            raise RuleError(N_("This is not a JSON file: {error}."), error=str(error)[:120]) from None
+        except json.JSONDecodeError as error:  # the library's own text goes to the server's log only
+            log.info("an uploaded file is not JSON: %s", error)
+            raise RuleError(
+                N_("This is not a JSON file: it cannot be read from line {line}, character {column}."),
+                line=error.lineno,
+                column=error.colno,
+            ) from None
+        except ValueError as error:  # a number of thousands of digits
+            log.info("an uploaded JSON file cannot be read: %s", error)
+            raise RuleError(N_("This JSON file holds a number too long to read.")) from None
         if nesting_depth(parsed, self.max_depth) > self.max_depth:
             raise RuleError(self.too_deep, limit=self.max_depth)
         if not isinstance(parsed, dict):

@@ -20,6 +20,11 @@ class TieBreaker:
     label: str
     values: Mapping[int, int]
     higher_wins: bool = True
+    among: Collection[int] | None = None  # the seats it settles (an extra round's players); None: every seat
+
+    def settles(self, group: Collection[int]) -> bool:
+        """True when it applies to every seat of a tied group (a tie of others is not said in its terms)."""
+        return self.among is None or all(seat in self.among for seat in group)
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,7 @@ def _explain_tie(
 ) -> Message:
     """One whole sentence per tie: who, on how many points, and what settled it (each value named by its criterion)."""
     total = totals[group[0]]
+    chain = [tb for tb in chain if tb.settles(group)]  # an extra round's VP says nothing of those who did not play it
     if not chain:
         return msg(
             plural(

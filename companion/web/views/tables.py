@@ -10,12 +10,12 @@ from flask.typing import ResponseReturnValue
 
 from companion.games.registry import GAMES, catalogue_games, get_game
 from companion.games.scenario import MAX_SCENARIO_BYTES
+from companion.games.time_zones import ZONE_FIELD, known_zone
 from companion.games.words import N_, Message, RuleError
 from companion.network import shared_origin
 from companion.policy import Action
 from companion.services import tables as new_tables
 from companion.services.table import Table, new_key
-from companion.time_zones import ZONE_FIELD, known_zone
 from companion.web.door import Blueprint
 from companion.web.errors import refuse
 from companion.web.extensions import broker, engine, tables
