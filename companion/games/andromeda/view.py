@@ -216,7 +216,7 @@ def andromeda_view(setup: Setup, game: Andromeda, viewer: Viewer) -> AndromedaVi
         supply=msg(
             N_("Bonus cards in the supply: {cards}"),
             cards=listing(
-                msg(N_("{kind} {count}"), kind=msg(BONUS_NAMES[k]), count=game.supply.get(k, 0)) for k in BONUS_KINDS
+                msg(N_("{count} {kind}"), kind=msg(BONUS_NAMES[k]), count=game.supply.get(k, 0)) for k in BONUS_KINDS
             ),
         ),
         planets=tuple((p, planet_name(p)) for p in PLANETS),
