@@ -21,11 +21,11 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
     caught_up(host, board_seq(aki))
 
     # Aki keeps a bonus card face down, entered by what it does, and places a discovery card.
-    aki.get_by_text("Enter a bonus card by what it does").click()
+    aki.locator("details.bonus > summary").click()
     card = aki.locator("form.bonus-card")
-    card.locator("select[name=counts]").select_option("crew-in-zone")
-    card.locator("select[name=zone]").select_option("4")
-    card.locator("input[name=points]").fill("6")
+    for name, value in (("counts", "crew-in-zone"), ("zone", "4"), ("points", "6")):  # chips: a tap each
+        card.locator(f"label.pick:has(input[name={name}][value='{value}'])").click()
+    card.locator("details.more > summary").click()
     card.locator("input[name=name]").fill("Olympus")
     submit_and_wait(aki, card.get_by_role("button", name="Keep secret"))
     assert "Olympus" in aki.locator(".my-bonus").inner_text()
@@ -44,6 +44,16 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
     host.goto(table_url)
     assert "Olympus" not in host.content()  # the host's phone never sees Aki's card
 
+    # Aki lands one crew in Zone 5 and moves it to Zone 4: the zone it leaves, then the zone it reaches.
+    caught_up(aki, board_seq(host))
+    submit_and_wait(aki, aki.get_by_role("button", name="+1: land one of my crew in Zone 5", exact=True))
+    aki.locator("details.crew-move > summary").click()
+    move = aki.locator("form.crew-move")
+    move.locator("label.pick:has(input[name=from_zone][value='5'])").click()
+    submit_and_wait(aki, move.locator("button[name=to_zone][value='4']"))
+    assert aki.locator("#zones-title ~ div tr", has_text="Zone 4").locator("td").first.inner_text() == "4"
+    caught_up(host, board_seq(aki))
+
     # Round 1's characters: Aki picks on her phone, the host for Ben and Chika.
     caught_up(aki, board_seq(host))
     pick = aki.locator("form.pick").first
@@ -56,7 +66,7 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
         form.locator("select[name=character]").select_option(character)
         submit_and_wait(host, form.get_by_role("button", name="Pick"))
     caught_up(aki, board_seq(host))
-    assert aki.locator(".acting-now").inner_text() == "Acting now: Chika, 1 Recruiter"
+    assert aki.locator(".acting-now").inner_text() == "Acting now: Chika, Recruiter (1)"
     screenshot(aki, "mission-red-planet-characters")
     submit_and_wait(host, host.get_by_role("button", name="Chika's character is done"))
     caught_up(aki, board_seq(host))
@@ -81,7 +91,7 @@ def test_a_game_to_round_10_with_characters_and_cards(live_server: str, phone) -
     text = " ".join(aki.locator("main").inner_text().split())
     assert "Round 10, Zone 2: Chika 1: Chika takes 5 " in text  # 3 + 2 tokens of the colour drawn there
     assert "(discovery card: +2 score tokens in the final scoring)" in text
-    assert "Bonus card of Aki (“Olympus”: 6 points for the most crew in Zone 4): 3, the most: met, +6" in text
+    assert "Bonus card of Aki (“Olympus”: 6 points for the most crew in Zone 4): 4, the most: met, +6" in text
     screenshot(aki, "mission-red-planet-cards-results")
     host.goto(table_url)
     screenshot(host, "mission-red-planet-cards-board")
