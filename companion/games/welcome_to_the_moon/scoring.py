@@ -39,7 +39,7 @@ from companion.games.welcome_to_the_moon.rule_options import (
 from companion.games.welcome_to_the_moon.score_sheet import Adventure
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import Activation, Moon
-from companion.games.words import N_, Message, listing, msg, plural
+from companion.games.words import N_, Message, listing, msg, number, plural, signed
 
 MAJORITY_PRIZES = (20, 10, 5)
 ASTRA = 0  # ASTRA's seat number in majorities
@@ -127,8 +127,8 @@ def score_moon(setup: Setup, state: Moon) -> Scoreboard:
             astra_name=msg(ASTRA_NAMES[level]),
             level=level,
             astra=astra,
-            own=own,
-            result=own - astra,
+            own=number(own),
+            result=signed(own - astra),
             verdict=said,
         )
         details.append(explanation_line)
@@ -198,7 +198,13 @@ def _table_event_lines(setup: Setup, state: Moon) -> list[Message]:
             lines.append(msg(N_("ASTRA crossed off {count} of your sabotage spaces"), count=state.astra_sabotages))
             used -= state.astra_sabotages
         if used:
-            lines.append(msg(N_("{name} used {count} sabotage space(s)"), name=names[seat], count=used))
+            lines.append(
+                msg(
+                    plural(used, N_("{name} used {count} sabotage space"), N_("{name} used {count} sabotage spaces")),
+                    name=names[seat],
+                    count=used,
+                )
+            )
     for activation in state.viruses:
         lines.append(
             msg(
