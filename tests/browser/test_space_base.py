@@ -127,9 +127,11 @@ def test_a_new_ship_takes_at_most_8_taps_and_one_seen_before_one_tap(live_server
     roll = ben.locator("form", has=ben.get_by_role("button", name="Roll the dice"))
     roll.locator("input[name=values]").fill("1 2")
     submit_and_wait(ben, roll.get_by_role("button", name="Roll the dice"))
+    take_first_option(ben)
     caught_up(aki, board_seq(ben))
-    take_first_option(ben, aki)
-    caught_up(ben, board_seq(aki))
+    # Sectors 1 and 2, or 3: nothing for Aki either way, so the app recorded Aki's choice and Aki taps nothing.
+    assert aki.locator("form button", has_text="Take sectors").count() == 0
+    assert "took the two dice" in console_line(aki, "Aki")
     taps = Taps(ben)  # Aki's first ship, seen at this table: one tap
     taps.record(ben.locator("#sb-buy form.known-card button", has_text="cost 2").first)
     assert taps.count == 1  # within the budget of 4
