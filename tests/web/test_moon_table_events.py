@@ -144,3 +144,51 @@ def test_adventure_1_tells_the_player_at_once_how_many_rockets_a_mission_gave(
     prompt = page(aki, code).select_one("#mission-rockets")
     assert prompt is not None and "Your missions gave you 4 rockets" in prompt.get_text()
     assert page(ben, code).select_one("#mission-rockets") is None  # Ben's missions gave him none
+    assert submit(aki, code, "wttm.sheet", seat="1", field="milestones", value="1").status_code == 303
+    assert page(aki, code).select_one("#mission-rockets") is None  # crossed off and counted: no longer asked
+    results = page(aki, code + "/results").text
+    assert "Aki crossed off 4 rockets from missions" in results
+    assert "cross off the 4 rockets" not in results
+
+
+def test_a_sheet_entry_is_one_sentence_in_the_log_in_english_and_in_japanese(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:2], adventure="6")
+    aki, ben = (joined_phone(client, make_client, code, seat) for seat in (1, 2))
+    submit(aki, code, "wttm.flip")
+    assert submit(ben, code, "wttm.sheet", seat="2", field="plant-boxes", value="7").status_code == 303
+    assert submit(ben, code, "wttm.sheet-step", seat="2", field="plant-boxes", delta="1").status_code == 303
+    english = aki.get(f"/t/{code}/log").text
+    assert "Ben set the plant track to 7" in english and "Ben added 1 to the plant track" in english
+    assert "boxes marked" not in english  # the form's label stays on the form
+    aki.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
+    japanese = aki.get(f"/t/{code}/log").text
+    assert "Benが植物トラックを7マスにした" in japanese and "Benが植物トラックを1増やした" in japanese
+    assert "マークしたマス数" not in japanese and "さん" not in japanese
+
+
+def test_the_journeys_sheet_offers_each_stations_printed_multipliers_and_each_tanks_value(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:1], adventure="2")
+    aki = joined_phone(client, make_client, code, 1)
+    row = page(aki, code).select_one('[aria-labelledby="f-station-4-multiplier-label"]')
+    assert row is not None and [b.get_text(strip=True) for b in row.select("button")] == ["none", "×10", "×7"]
+    labels = [label.get_text(strip=True) for label in page(aki, code).select(".sheet-label")]
+    assert "Water tank 6 circled (8 points)" in labels
+    assert not any("big" in text or "small" in text for text in labels)
+
+
+def test_the_sabotage_button_says_what_it_does_in_few_words_and_its_effect_beside_it(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=FOUR[:2], adventure="1")
+    aki = joined_phone(client, make_client, code, 1)
+    submit(aki, code, "wttm.flip")
+    form = next(f for f in page(aki, code).select("form") if f.select_one('input[value="wttm.sabotage"]'))
+    assert form.select_one("button").get_text(strip=True) == "Sabotage the others"  # type: ignore[union-attr]
+    assert "Every other player circles a system error." in form.get_text(" ", strip=True)
+    aki.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
+    form = next(f for f in page(aki, code).select("form") if f.select_one('input[value="wttm.sabotage"]'))
+    assert form.select_one("button").get_text(strip=True) == "妨害効果を使う"  # type: ignore[union-attr]
