@@ -217,7 +217,8 @@ def test_the_board_in_japanese_words_as_the_seed(client: FlaskClient, make_clien
     page = board(aki, code)
     assert " ".join(page.select_one(".acting-now").text.split()) == "アクション中：Aki、新兵募集官（1）"
     assert page.select_one("#mars-title").text == "火星：第1ターン（全10ターン）"
-    assert " ".join(page.select_one(".characters li[data-seat='1']").text.split()) == "A Aki：新兵募集官（1） アクション中"
+    aki_line = page.select_one(".characters li[data-seat='1']")
+    assert " ".join(aki_line.text.split()) == "A Aki：新兵募集官（1） アクション中"
     assert "地図のないゾーン" in page.select_one("#zones-title").find_parent("section").text
     assert "未探索" not in page.text
     log = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser").text
