@@ -42,7 +42,7 @@ from companion.games.mechanics.sheet import check_player_count
 from companion.games.moves import ANYONE, HOST, Field, Guard, Move
 from companion.games.options import Choice, RuleOption, applied_options, option_value
 from companion.games.scores import CategoryScore, Scoreboard
-from companion.games.words import N_, NP_, SEMICOLON, Message, RuleError, listing, msg, plural, signed
+from companion.games.words import N_, NP_, Message, RuleError, listing, msg, plural, signed
 
 SLUG = "crafting-the-cosmos"
 Handler = Callable[[Setup, "Cosmos", Event], "Cosmos"]
@@ -985,10 +985,10 @@ def score_cosmos(setup: Setup, state: Cosmos) -> Scoreboard:
         (
             *(line for phase in state.end_phases for line in explain_end_phase(setup, state, phase)),
             *(
-                explain_energy(setup.player(seat).name, discard)
+                line
                 for seat in setup.seats
                 for discard in state.galaxy(seat).energy
-                if discard.types
+                for line in explain_energy(setup.player(seat).name, discard)
             ),
         ),
     )
@@ -1014,13 +1014,9 @@ def explain_energy_type(energy: EnergyType) -> Message:
     )
 
 
-def explain_energy(name: str, discard: EnergyDiscard) -> Message:
-    """Return one hand entered by type, type by type: the sets of 5 found, the points, the cards left."""
-    return msg(
-        N_("{name}'s energy cards: {types}"),
-        name=name,
-        types=listing((explain_energy_type(t) for t in discard.types), SEMICOLON),
-    )
+def explain_energy(name: str, discard: EnergyDiscard) -> tuple[Message, ...]:
+    """Return one hand entered by type, a line a type: 「アキの光11枚：2セット（12ポイント）、残り1枚」."""
+    return tuple(msg(N_("{name}'s {type}"), name=name, type=explain_energy_type(t)) for t in discard.types)
 
 
 def explain_end_phase(setup: Setup, state: Cosmos, phase: EndPhase) -> list[Message]:

@@ -32,9 +32,8 @@ class GalaxyRow:
 
     player: Player
     points: str  # the standings' total, as printed: every source, advanced life once revealed at the end
-    sources: tuple[
-        tuple[str, int], ...
-    ]  # (short label, points) by source; with advanced life, they add up to ``points``
+    # (short label, points as printed) by source: with the advanced life, they add up to ``points``
+    sources: tuple[tuple[str, str], ...]
     nebulae: int
     releases: int
     crystals: int  # on this board: its own from set-up, and those taken from the supply since
@@ -69,7 +68,7 @@ class SeatForms:
     can_create_life: bool
     goal_count: int | None
     energy_types: tuple[tuple[str, str], ...]  # (field, label) of each energy type, the board's order
-    last_energy: Message | None  # how this seat's last hand entered by type was split into sets of 5
+    last_energy: tuple[Message, ...]  # how this seat's last hand entered by type was split into sets of 5
 
 
 @dataclass(frozen=True)
@@ -230,7 +229,7 @@ def _forms(game: rules.Cosmos, player: Player) -> SeatForms:
         can_create_life=len(galaxy.lives) < len(galaxy.nebulae),
         goal_count=game.counts.get(player.seat),
         energy_types=tuple(rules.ENERGY_TYPES.items()),
-        last_energy=rules.explain_energy(player.name, by_type[-1]) if by_type else None,
+        last_energy=tuple(rules.explain_energy_type(t) for t in by_type[-1].types) if by_type else (),
     )
 
 
