@@ -242,8 +242,26 @@ def test_the_sabotage_and_bonus_race_panels_pass_axe(live_server: str, phone, br
     join(aki, link, "Aki")
     submit_and_wait(aki, aki.get_by_role("button", name="Flip"))
     if adventure == "1":
-        submit_and_wait(aki, aki.get_by_role("button", name="Sabotage: a system error for every other player"))
+        submit_and_wait(aki, aki.get_by_role("button", name="Sabotage the others"))
     else:
         submit_and_wait(aki, aki.get_by_role("button", name="Reached").first)
     assert violations(aki) == []
     aki.context.close()
+
+
+@pytest.mark.parametrize("adventure", ["1", "2"])
+def test_a_seated_players_turn_and_sheet_fit_a_390_px_phone_in_ja(live_server: str, phone, adventure: str) -> None:  # type: ignore[no-untyped-def]
+    """No button on two lines (the sabotage, the journey's printed multipliers), nothing wider than the phone."""
+    from tests.browser.test_narrow import DOES_NOT_FIT
+
+    host = phone()
+    link = new_moon_table(host, live_server, ["Aki", "Ben"], adventure=adventure)
+    aki = phone("ja-JP")
+    join(aki, link, "Aki")
+    submit_and_wait(aki, aki.locator("form:has(input[name=kind][value='wttm.flip']) button"))
+    if adventure == "1":
+        assert aki.get_by_role("button", name="妨害効果を使う").is_visible()
+    else:
+        assert aki.get_by_role("button", name="×10").is_visible()  # station 4's big multiplier, as printed
+    assert aki.evaluate(DOES_NOT_FIT) == []
+    screenshot(aki, f"moon-{adventure}-turn-390-ja")
