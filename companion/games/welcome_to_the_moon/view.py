@@ -24,7 +24,7 @@ from companion.games.welcome_to_the_moon.score_sheet import Adventure, SheetFiel
 from companion.games.welcome_to_the_moon.scoring import cause_of
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import LETTERS, Moon
-from companion.games.words import Message, signed
+from companion.games.words import N_, Message, msg, signed
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,7 @@ class MoonView:
     astra_cards: tuple[tuple[str, str, int], ...]
     astra_score: int | None
     solo_seen: tuple[tuple[str, int], ...]
+    solo_cards: tuple[Message, ...]  # the solo cards drawn, each "A ×2"
     missions: tuple[MissionLine, ...]
     errors: tuple[ErrorLine, ...]
     end_turn: int | None
@@ -262,6 +263,9 @@ def moon_view(setup: Setup, game: Moon, viewer: Viewer) -> MoonView:
         astra_cards=tuple((ACTION_ICONS[a], ACTION_NAMES[a], game.astra.get(a, 0)) for a in ACTIONS),
         astra_score=astra_score(setup, game) if is_solo(setup) else None,
         solo_seen=tuple(sorted(game.solo_seen.items())),
+        solo_cards=tuple(
+            msg(N_("{letter} ×{count}"), letter=letter, count=count) for letter, count in sorted(game.solo_seen.items())
+        ),
         missions=tuple(
             MissionLine(
                 letter=m.letter,
