@@ -76,3 +76,37 @@ def test_an_empty_box_and_a_huge_number_are_refused_in_a_players_words(client: F
     )
     huge = post_event(client, code, kind="tally.add", seat=1, category="vp", delta="99999999999999999999")
     assert huge.status_code == 422 and error_text(huge) == "“999999999999…” is too large a number."
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "japanese"),
+    [
+        (
+            b"",
+            "Choose a scenario file",
+            "シナリオファイル",
+        ),
+        (
+            b"{ this is not json",
+            "This is not a JSON file: it cannot be read from line 1, character 3.",
+            "JSONファイルではありません。1行目の3文字目から読み取れません。",
+        ),
+        (
+            b'{"players": [],\n "events": [}',
+            "This is not a JSON file: it cannot be read from line 2, character 13.",
+            "JSONファイルではありません。2行目の13文字目から読み取れません。",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_is_refused_in_our_own_words(
+    client: FlaskClient, body: bytes, english: str, japanese: str
+) -> None:
+    import io
+
+    for language, expected in (("en", english), ("ja", japanese)):
+        data = {"scenario": (io.BytesIO(body), "table.json")}
+        response = client.post("/import", data=data, headers={"Accept-Language": language})
+        assert response.status_code == 422
+        said = BeautifulSoup(response.text, "html.parser").select_one(".error").get_text()
+        assert expected in said
+        assert not [word for word in ("Expecting", "char ", "column", "JSONDecodeError") if word in said]

@@ -133,3 +133,23 @@ def test_the_history_gives_each_table_its_moment_for_the_phone_to_show_in_its_ti
     (moment,) = soup(client.get("/history")).select("#plays time")
     assert moment["data-utc"] == "date" and moment["datetime"].endswith("+00:00")  # static/js/app.js rewrites it
     assert moment.text.endswith(" UTC")  # until it does, or without JavaScript
+
+
+def test_the_history_lists_each_play_by_rank_in_words_with_points(client: FlaskClient) -> None:
+    code = new_table(client)
+    play(client, code, {1: 5, 2: 1, 3: 5})
+    english = soup(client.get("/history")).select_one(f'#plays li[data-code="{code}"] .seat-results').get_text()
+    assert english == "1st (tied) Aki 5 points, 1st (tied) Chika 5 points, 3rd Ben 1 point"
+    japanese = soup(client.get("/history", headers={"Accept-Language": "ja"}))
+    ranks = japanese.select_one(f'#plays li[data-code="{code}"] .seat-results').get_text()
+    assert ranks == "1位（同点） Aki 5点、1位（同点） Chika 5点、3位 Ben 1点"
+
+
+def test_a_negative_total_in_a_rank_line_carries_the_minus_sign() -> None:
+    from companion.results import SeatResult, ordinal, rank_line
+
+    seat = SeatResult(seat=1, name="Aki", colour="#E69F00", rank=12, total=-5, winner=False, categories=())
+    assert rank_line(seat, tied=False).render() == "12th Aki \u22125 points"
+    assert [ordinal(rank).render() for rank in (1, 2, 3, 4, 11, 21, 22, 113)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "21st", "22nd", "113th",
+    ]  # fmt: skip

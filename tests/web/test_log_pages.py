@@ -65,3 +65,34 @@ def test_undo_is_offered_on_older_pages_too(client: FlaskClient) -> None:
     post_event(client, code, kind="void", target=1)
     log = BeautifulSoup(client.get(f"/t/{code}/log?before=2").text, "html.parser")
     assert log.select_one("li.voided") is not None
+
+
+def test_an_undo_and_a_redo_each_say_which_entry_and_what_it_said(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=2)
+    post_event(client, code, kind="void", target=1)
+    post_event(client, code, kind="void", target=2)  # undoing the undo brings entry 1 back
+    for language, expected in (
+        (
+            "en",
+            [
+                "Redid entry #1: Aki: Victory points +2",
+                "Undid entry #1: Aki: Victory points +2",
+                "Aki: Victory points +2",
+            ],
+        ),
+        ("ja", ["記録#1をやり直し：Aki：勝利点+2", "記録#1を取り消し：Aki：勝利点+2", "Aki：勝利点+2"]),
+    ):
+        page = BeautifulSoup(client.get(f"/t/{code}/log", headers={"Accept-Language": language}).text, "html.parser")
+        assert [span.get_text() for span in page.select("li .what")] == expected
+
+
+def test_a_negative_change_in_the_log_carries_the_minus_sign(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=7)
+    assert post_event(client, code, kind="tally.add", seat=1, category="vp", delta=-5).status_code == 303
+    page = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser")
+    assert [span.get_text() for span in page.select("li .what")] == [
+        "Aki: Victory points \u22125",
+        "Aki: Victory points +7",
+    ]

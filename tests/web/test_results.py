@@ -157,3 +157,48 @@ def test_before_the_end_the_results_name_who_leads_and_after_the_games_end_ask_t
         assert post_event(client, mars, kind="mrp.end-round", round=round_number).status_code == 303
     verdict = soup(client.get(f"/t/{mars}/results")).select_one("#winners").get_text(" ", strip=True)
     assert verdict.startswith("Leading") and "the game is over: the host ends the table" in verdict
+
+
+def test_before_the_end_nobody_is_called_the_winner_in_either_language(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=2, category="vp", delta=3)
+    for language, leading, winner in (("en", "Leading: Ben", "winner"), ("ja", "首位：Ben", "勝者")):
+        page = soup(client.get(f"/t/{code}/results", headers={"Accept-Language": language}))
+        assert page.select_one("#winners").get_text(" ", strip=True).startswith(leading)
+        assert not page.select(".ranking .winner")
+        assert winner not in page.select_one("#winners").get_text() + page.select_one(".ranking").get_text()
+    assert post_event(client, code, kind="table.end").status_code == 303
+    page = soup(client.get(f"/t/{code}/results", headers={"Accept-Language": "ja"}))
+    assert [tag.get_text() for tag in page.select(".ranking .winner")] == ["勝者"]  # Ben's row, once it has ended
+
+
+def test_each_rule_option_on_the_results_is_one_line_with_one_colon(client: FlaskClient) -> None:
+    code = new_table(client, game="welcome-to-the-moon", players=(("Aki", "#E69F00"), ("Ben", "#56B4E9")))
+    page = soup(client.get(f"/t/{code}/results", headers={"Accept-Language": "ja"}))
+    lines = [li.get_text() for li in page.select("#options-applied li")]
+    assert lines and all(line.count("：") >= 1 and ":" not in line for line in lines)
+
+
+def test_a_tie_settled_by_a_tie_breaker_names_each_value_with_its_criterion(client: FlaskClient) -> None:
+    from companion.games.mechanics.ranking import TieBreaker, rank_scores
+
+    names = {1: "Aki", 2: "Ben", 3: "Chika"}
+    chain = [TieBreaker("Technology level", {1: 3, 2: 3, 3: 0}), TieBreaker("Ship level", {1: 2, 2: 1, 3: 0})]
+    settled = rank_scores({1: 10, 2: 10, 3: 1}, names, chain).explanation[0].render()
+    assert settled == (
+        "Aki, Ben tie on 10 points and are settled by Technology level, Ship level"
+        " (Technology level: Aki 3, Ben 3; Ship level: Aki 2, Ben 1)."
+    )
+    still = rank_scores({1: 1, 2: 1, 3: 0}, names, [TieBreaker("Technology level", {})]).explanation[0].render()
+    assert still == "Aki, Ben tie on 1 point and on Technology level 0: they share rank 1."
+    assert "→" not in settled + still and " / " not in settled + still
+
+
+def test_a_tie_is_not_explained_by_an_extra_round_its_players_did_not_play() -> None:
+    from companion.games.mechanics.ranking import TieBreaker, rank_scores
+
+    names = {1: "Aki", 2: "Ben", 3: "Chika", 4: "Dai"}
+    extra = TieBreaker("VP gained in the extra round", {1: 3, 2: 1}, among={1, 2})
+    explanation = [m.render() for m in rank_scores({1: 40, 2: 40, 3: 20, 4: 20}, names, [extra]).explanation]
+    assert explanation[0].startswith("Aki, Ben tie on 40 points and are settled by VP gained in the extra round")
+    assert explanation[1] == "Chika, Dai tie on 20 points and share rank 3."
