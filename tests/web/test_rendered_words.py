@@ -33,7 +33,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.registry import GAMES, catalogue_games
-from tests.conftest import post_event
+from tests.conftest import PLAYERS, new_table, post_event
 from tests.web.test_japanese_pages import ATTRIBUTES, CODES, EXAMPLES, imported, moments, typed
 
 BOM = b"\xef\xbb\xbf"
@@ -149,8 +149,8 @@ def findings(page: str, pieces_of_it: list[list[str]], ended: bool = True) -> li
     found = []
     for strings in pieces_of_it:
         text = " ".join(strings)
-        japanese = bool(JAPANESE.search(text))
-        checks = {**(HALF_WIDTH if japanese else {}), "an ASCII minus before a number": ASCII_MINUS}
+        in_japanese = bool(JAPANESE.search(text))
+        checks = {**(HALF_WIDTH if in_japanese else {}), "an ASCII minus before a number": ASCII_MINUS}
         checks |= {"a key": KEYS, "a library's error text": LIBRARY_ERRORS}
         for kind, pattern in checks.items():
             found += [f"{kind}: {around(text, match)}" for match in pattern.finditer(text)]
@@ -204,6 +204,23 @@ def read_example(client: FlaskClient, example: Path) -> Pages:
     return found
 
 
+def read_new_table(client: FlaskClient, slug: str) -> Pages:
+    """Board, log and results of a new table of a game, at its start and ended; its exports."""
+    players = PLAYERS[: max(GAMES[slug].min_players, 3)]
+    code = new_table(client, slug, players=players)
+    theirs = [name for name, _ in players]
+    found: Pages = {}
+    for moment in ("start", "ended"):
+        if moment == "ended":
+            assert post_event(client, code, kind="table.end").status_code == 303
+        for page in ("board", "log", "results"):
+            html = client.get(f"/t/{code}" + ("" if page == "board" else f"/{page}")).text
+            found[f"{moment} {page}"] = findings(page, pieces(html, theirs), ended=moment == "ended")
+    for export in ("players.csv", "categories.csv"):
+        found[f"ended {export}"] = heading_findings(client.get(f"/t/{code}/{export}").data)
+    return found
+
+
 def read_broken_files(client: FlaskClient) -> Pages:
     """The pages that answer a file that is not what it should be: a scenario and each card catalogue."""
     found: Pages = {}
@@ -252,8 +269,20 @@ def test_a_broken_file_is_answered_in_our_own_words(every_page: dict[str, Pages]
     assert wrong(every_page["broken files"]) == {}
 
 
-def test_every_game_has_a_worked_example_read() -> None:
-    assert {slug for slug in GAMES if not any(path.stem.startswith(slug) for path in EXAMPLES)} == set()
+WITHOUT_EXAMPLE = sorted(slug for slug in GAMES if not any(path.stem.startswith(slug) for path in EXAMPLES))
+
+
+@pytest.fixture
+def japanese(client: FlaskClient) -> FlaskClient:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
+    return client
+
+
+@pytest.mark.parametrize("slug", WITHOUT_EXAMPLE)
+def test_a_new_table_of_a_game_without_a_worked_example_reads_as_the_style_guide_says(
+    japanese: FlaskClient, slug: str
+) -> None:
+    assert wrong(read_new_table(japanese, slug)) == {}
 
 
 # The checks themselves, on pages made up to break each rule once.
