@@ -92,7 +92,7 @@ def test_a_card_seen_before_is_one_short_button_and_its_face_beside_it() -> None
     assert [(t.kind, said(t.text)) for t in known.tags] == [
         (BLUE, "Blue: +3 VP"),
         (RED, "Red: a charge token"),
-        (CHARGE_TAG, "charge 0/1"),
+        (CHARGE_TAG, "1 charge slot"),
         (ABILITY_TAG, "Ability: YOU WIN! (on any turn)"),
     ]
 

@@ -314,5 +314,5 @@ def test_a_charge_card_with_an_ability_is_entered_without_opening_anything(
     page = panel(joined_phone(client, make_client, code, 2), code)
     offered = page.select_one("form.known-card")
     assert offered is not None and offered.button.get_text(strip=True) == "Sector 5, cost 3"  # type: ignore[union-attr]
-    assert texts(offered, ".sb-charge") == ["charge 0/1", "charge 0/1"]
+    assert texts(offered, ".sb-charge") == ["1 charge slot", "1 charge slot"]
     assert texts(offered, "em.sb-ability") == ["Ability: Reroll (on my turn)"]

@@ -40,7 +40,7 @@ from companion.games.space_base.cards import (
 from companion.games.space_base.purchases import ABILITY_BUY, CLAIM, PURCHASE
 from companion.games.space_base.rewards import SUM
 from companion.games.space_base.state import STATION, Console, SpaceBase
-from companion.games.words import N_, Message, msg
+from companion.games.words import N_, Message, msg, plural
 
 # What a card shows, each kind its own look (``sb-blue`` … on the page): the blue reward (own turn),
 # the red one (other players' turns), the charge tokens on its slots, and its ability.
@@ -64,6 +64,10 @@ def _charge_tag(tokens: int, slots: int) -> Tag:
     return Tag(CHARGE_TAG, msg(N_("charge {tokens}/{slots}"), tokens=tokens, slots=slots))
 
 
+def _slots_tag(slots: int) -> Tag:
+    return Tag(CHARGE_TAG, msg(plural(slots, N_("{slots} charge slot"), N_("{slots} charge slots")), slots=slots))
+
+
 def _ability_tag(ability: Ability) -> Tag:
     return Tag(ABILITY_TAG, msg(N_("Ability: {ability}"), ability=ability_words(ability)))
 
@@ -83,10 +87,10 @@ def card_tags(card: Card) -> tuple[Tag, ...]:
     """Return everything a card prints, both sides: blue and red rewards, each side's slots, its ability."""
     tags = [_reward_tag(BLUE, card.blue)]
     if card.slots:
-        tags.append(_charge_tag(0, card.slots))
+        tags.append(_slots_tag(card.slots))
     tags.append(_reward_tag(RED, card.red))
     if card.red_slots:
-        tags.append(_charge_tag(0, card.red_slots))
+        tags.append(_slots_tag(card.red_slots))
     if card.ability is not None:
         tags.append(_ability_tag(card.ability))
     return tuple(tags)
@@ -331,7 +335,17 @@ def how_picks(tokens: tuple[ChargedCard, ...]) -> tuple[Pick, ...]:
     picks = [Pick("how", N_("How"), how, PURCHASE)]
     if tokens:
         cards: tuple[tuple[object, object], ...] = (("", N_("no card (a reward)")),)
-        cards += tuple((c.sector, msg(N_("sector {n} ({tokens} tokens)"), n=c.sector, tokens=c.tokens)) for c in tokens)
+        cards += tuple(
+            (
+                c.sector,
+                msg(
+                    plural(c.tokens, N_("sector {n} ({tokens} token)"), N_("sector {n} ({tokens} tokens)")),
+                    n=c.sector,
+                    tokens=c.tokens,
+                ),
+            )
+            for c in tokens
+        )
         picks.append(Pick("card_sector", N_("Tokens from (ability Buy or Claim)"), cards, ""))
         if any(c.place for c in tokens):
             picks.append(numbers("card_place", N_("That card is deployed number (0 = stationed)"), (0, 1, 2, 3), 0))

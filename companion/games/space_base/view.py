@@ -126,6 +126,7 @@ class SpaceBaseView:
     ships_now: tuple[KnownCard, ...]
     ships_later: tuple[KnownCard, ...]
     buyer_credits: int
+    dearer: Message | None  # "3 cards seen before cost more than 4 credits", over the folded ones
     sectors: tuple[int, ...]
     card_picks: tuple[Pick, ...]  # a new card: sector, cost, rewards
     charge_picks: tuple[Pick, ...]  # its charge slots and ability
@@ -139,6 +140,19 @@ class SpaceBaseView:
     guesses: tuple[str, ...]  # labels of the options still at the app's guess
     end_turn_label: Message | None  # "End Aki's turn" on the host's phone: whose turn the tap ends
     reroll_pending: Player | None = None  # the active player, while the roll waits on their after-roll ability
+
+
+DEARER = {
+    (True, True): N_("{count} card seen before costs more than {credits} credit"),
+    (True, False): N_("{count} card seen before costs more than {credits} credits"),
+    (False, True): N_("{count} cards seen before cost more than {credits} credit"),
+    (False, False): N_("{count} cards seen before cost more than {credits} credits"),
+}
+
+
+def dearer(count: int, credits: int) -> Message | None:
+    """Return the heading of the cards seen before that cost more than the buyer has, each number agreeing."""
+    return msg(DEARER[count == 1, credits == 1], count=count, credits=credits) if count else None
 
 
 def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseView:
@@ -210,6 +224,7 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
         ships_now=ships_now,
         ships_later=tuple(k for k in known_ships if k not in ships_now),
         buyer_credits=game.console(buy_seat).credits if buy_seat is not None else 0,
+        dearer=dearer(len(known_ships) - len(ships_now), game.console(buy_seat).credits if buy_seat is not None else 0),
         sectors=SECTORS,
         card_picks=card_picks(3 if game.started else 2 if light_speed(setup) else 1),
         charge_picks=charge_picks(),
