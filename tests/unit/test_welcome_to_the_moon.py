@@ -1104,3 +1104,10 @@ def test_entries_that_do_not_say_their_turn_count_each_as_they_were_recorded() -
     setup = setup_of(3, adventure="1")
     state = play(setup, *flips(1), *[(wttm.ERROR, {"seat": 1})] * 2, *[(wttm.SABOTAGE, {"seat": 2})] * 2)
     assert state.game.errors == {1: 4, 3: 2} and state.game.sabotages == {2: 2}
+
+
+def test_the_majority_line_gives_each_players_count_and_award_in_words_not_arrows() -> None:
+    colony = board_of(setup_of(3, adventure="3"), *flips(1), *sheet(1, astronauts=5), *sheet(2, astronauts=3))
+    assert colony.to_json()["details"] == ["Most astronauts: Aki 5 (20 points), Ben 3 (10 points)"]
+    dome = board_of(setup_of(3, adventure="5"), *flips(1), *sheet(1, astronauts=5), *sheet(2, astronauts=3))
+    assert dome.to_json()["details"] == ["Astronauts by rank: Aki 5 (rank 1), Ben 3 (rank 2), Chika 0"]

@@ -252,9 +252,9 @@ def _majority_line(
     ordered = sorted(counts, key=lambda s: (-counts[s], s))
     if adventure.number == 5:
         parts = listing(
-            msg(N_("{name} {count} (#{rank})"), name=names[s], count=counts[s], rank=ranks[s])
+            msg(N_("{name} {count} (rank {rank})"), name=names[s], count=counts[s], rank=ranks[s])
             if s in ranks
-            else f"{names[s]} {counts[s]}"
+            else msg(N_("{name} {count}"), name=names[s], count=counts[s])
             for s in ordered
         )
         return msg(N_("Astronauts by rank: {parts}"), parts=parts)
@@ -262,5 +262,13 @@ def _majority_line(
     counted = [s for s in ordered if counts[s]]  # a player with none takes nothing: no "Aki 0 → 0"
     if not counted:
         return msg(N_("{label}: nobody has any yet, so nobody scores."), label=msg(label))
-    parts = listing(f"{names[s]} {counts[s]} → {awards.get(s, 0)}" for s in counted)
+    parts = listing(
+        msg(
+            plural(awards.get(s, 0), N_("{name} {count} ({points} point)"), N_("{name} {count} ({points} points)")),
+            name=names[s],
+            count=counts[s],
+            points=awards.get(s, 0),
+        )
+        for s in counted
+    )
     return msg(N_("{label}: {parts}"), label=msg(label), parts=parts)
