@@ -99,13 +99,22 @@ def test_each_glossary_line_quotes_its_seed(seed: str, line: int, words: str) ->
 
 
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[-+0-9]*[sd]|\{[^}]*\}")
-HALF_WIDTH = re.compile(r"[():?;]|, |!(?<!YOU WIN!)")  # the one Latin name printed with its "!"
+# The one Latin name printed with its "!"; a time, 「19:30」, keeps its colon between two numbers.
+HALF_WIDTH = re.compile(r"[()?;]|(?<!0):|:(?!0)|, |!(?<!YOU WIN!)")
 
 
 def test_japanese_text_has_full_width_brackets_colons_and_question_marks() -> None:
-    half_width = {
-        string: HALF_WIDTH.findall(PLACEHOLDER.sub("", string))
-        for string in catalogue().values()
-        if HALF_WIDTH.search(PLACEHOLDER.sub("", string))
-    }
-    assert half_width == {}
+    half_width = {string: HALF_WIDTH.findall(written(string)) for string in catalogue().values()}
+    assert {string: found for string, found in half_width.items() if found} == {}
+
+
+def written(string: str) -> str:
+    """A translation as a reader sees it, each placeholder (a number, a name) and each digit read as 0."""
+    return re.sub(r"\d", "0", PLACEHOLDER.sub("0", string))
+
+
+def test_a_time_keeps_its_colon_but_a_label_does_not() -> None:
+    assert HALF_WIDTH.findall(written("{year}年{month}月{day}日 {hour:02d}:{minute:02d}")) == []
+    assert HALF_WIDTH.findall(written("19:30に開始")) == []
+    assert HALF_WIDTH.findall(written("{label}: {value}")) == [":"]
+    assert HALF_WIDTH.findall(written("第%(n)sラウンド: 開始")) == [":"]
