@@ -3,8 +3,8 @@
 The active player rolls two dice (or types the real ones); a die set by an ability keeps its
 value. A player holding a charged Reroll decides first (seed, ダイスリロール: the new dice pay
 everyone): the roll is final once they reroll, keep it, or take the dice themselves; without such
-a card it is final at once. Once every player has taken the dice, the turn ends: credits below income rise to income
-and the next player rolls. A player at 40 VP or more ends the game once every player has had the
+a card it is final at once. Once every player has taken the dice, the turn ends: credits below
+income rise to income and the next player rolls. A player at 40 VP or more ends the game once every player has had the
 same number of turns; tied players then play extra rounds, the most VP gained in one decides.
 """
 
