@@ -14,6 +14,16 @@ pytestmark = pytest.mark.browser
 KINDS = ("proto-life", "hydrogen", "carbon", "supernova", "helium", "oxygen")
 
 
+def open_folded(page, details) -> None:  # type: ignore[no-untyped-def]
+    """Open a folded section; one that appeared under the finger of the last tap first waits out its hold."""
+    summary = details.locator("summary")
+    summary.click()
+    if not details.evaluate("d => d.open"):  # held: it appeared where End phase was just tapped
+        page.wait_for_function("s => !s.hasAttribute('data-held-until')", arg=summary.element_handle())
+        summary.click()
+    assert details.evaluate("d => d.open")
+
+
 def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
     table_url = create_table(host, live_server, "crafting-the-cosmos", ["Aki", "Ben"])
@@ -26,7 +36,7 @@ def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_s
     for round_number in range(1, 9):
         top = aki.locator("#board section.card").first
         if top.locator("form.name-goal").count():  # a goal card was turned up: Aki names it
-            top.locator("details.name-goal-new summary").click()
+            open_folded(aki, top.locator("details.name-goal-new"))
             goal = int(top.locator("form.name-goal select[name=goal] option").last.get_attribute("value"))
             top.locator("select[name=goal_kind]").select_option(KINDS[goal - 1])
             submit_and_wait(aki, top.get_by_role("button", name="Name the goal"))
@@ -61,3 +71,32 @@ def test_a_game_to_its_end_names_each_goal_and_asks_the_counts_at_the_top(live_s
     assert "Round 8, goal 6: Most oxygen (O) stars: Aki 8, Ben 1: Aki +6" in text  # 2 players: no 2nd place
     assert "the last universal goal was scored" in text
     screenshot(aki, "crafting-the-cosmos-results")
+
+
+# The galaxies table's own width and its box's.
+WIDTHS = (
+    "() => { const t = document.querySelector('#board table.galaxies');"
+    " return [t.scrollWidth, t.parentElement.clientWidth]; }"
+)
+
+
+def test_a_hand_typed_by_type_in_japanese_makes_sets_and_the_galaxies_fit_390_px(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "crafting-the-cosmos", ["Aki", "Benjamin", "Chika", "Daisuke"])
+    link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
+    aki = phone(locale="ja-JP")
+    join(aki, link, "Aki")
+    form = aki.locator("#board form.energy-cards").first
+    for field, count in (("light", "11"), ("time", "4"), ("chemistry", "5")):
+        form.locator(f"input[name={field}]").fill(count)
+    submit_and_wait(aki, form.get_by_role("button", name="同種のエネルギーカード5枚を捨てて6ポイント"))
+
+    row = aki.locator("#board tr[data-seat='1']")
+    assert row.locator("td.points").inner_text().strip() == "18"
+    assert row.locator("td.hand").inner_text().strip() == "5"  # 1 light and 4 time left in the hand
+    shown = aki.locator("#board form.energy-cards .last-energy").inner_text()
+    assert "光11枚：2セット（12ポイント）、残り1枚" in shown and "時間4枚：セットなし、残り4枚" in shown
+    assert aki.locator("#board p.crystals").inner_text().endswith("合計15個")  # 11 in the supply, 1 on each board
+    table, box = aki.evaluate(WIDTHS)
+    assert table <= box  # every column of the galaxies on the screen, none off to the side
+    screenshot(aki, "crafting-the-cosmos-energy-by-type-390-ja")
