@@ -163,7 +163,7 @@ def test_undo_and_redo_from_the_log(client: FlaskClient) -> None:
     post_event(client, code, kind="tally.add", seat=1, category="vp", delta=4)
     log = soup(client.get(f"/t/{code}/log"))
     row = log.select_one(".log li")
-    assert "Aki: +4 Victory points" in row.get_text(" ", strip=True)
+    assert "Aki: Victory points +4" in row.get_text(" ", strip=True)
     form = row.select_one("form")
     fields = {i["name"]: i["value"] for i in form.select("input")}
     assert client.post(form["action"], data=fields).status_code == 303
@@ -174,6 +174,8 @@ def test_undo_and_redo_from_the_log(client: FlaskClient) -> None:
     assert redo.select_one("button").get_text(strip=True) == "Redo"
     client.post(redo["action"], data={i["name"]: i["value"] for i in redo.select("input")})
     assert totals(client, code)["Aki"] == 4
+    lines = [span.get_text() for span in soup(client.get(f"/t/{code}/log")).select(".log li .what")]
+    assert lines[:2] == ["Redid entry #1: Aki: Victory points +4", "Undid entry #1: Aki: Victory points +4"]
 
 
 def test_dice_tray_rolls_in_the_app_or_records_real_dice(client: FlaskClient) -> None:
