@@ -231,4 +231,4 @@ def test_the_board_in_japanese_words_as_the_seed(client: FlaskClient, make_clien
     assert button.text.strip() == "第5ターンを終えて得点計算"
     assert post_event(client, code, kind=mrp.END_ROUND, round=5).status_code == 303
     scoring = " ".join(board(client, code).select_one(".scoring").text.split())
-    assert "第5ターン、ゾーン3：Aki 2個：" in scoring
+    assert "第5ターン、ゾーン3（Aki 2個）：Akiが" in scoring
