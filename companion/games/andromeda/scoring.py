@@ -68,16 +68,11 @@ def score_andromeda(setup: Setup, state: Andromeda) -> Scoreboard:
                 "centers",
                 N_("Economic centers"),
                 sum(value for _, value in centers),
-                msg(
-                    plural(len(centers), N_("{count} center: {values}"), N_("{count} centers: {values}")),
-                    count=len(centers),
-                    values=listing(
-                        msg(N_("{value} on {planet}"), value=value, planet=planet_name(planet))
-                        for planet, value in centers
-                    )
-                    if centers
-                    else "—",
-                ),
+                listing(
+                    msg(N_("{value} on {planet}"), value=value, planet=planet_name(planet)) for planet, value in centers
+                )
+                if centers
+                else None,
             ),
             CategoryScore(
                 "earth",
