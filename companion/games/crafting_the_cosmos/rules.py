@@ -958,7 +958,7 @@ def breakdown(state: Cosmos, seat: int) -> tuple[CategoryScore, ...]:
         ),
         CategoryScore(
             "other",
-            N_("Other points"),
+            N_("Other points, with a reason"),
             sum(m.points for m in galaxy.manual),
             msg(plural(len(galaxy.manual), N_("1 entry"), N_("{count} entries")), count=len(galaxy.manual)),
         ),
