@@ -146,8 +146,8 @@ def test_every_games_board_fits_a_390_px_phone_at_every_moment(  # type: ignore[
             board = import_table(page, live_server, stage, tmp_path / f"{example.stem}.json")
             seat = page.locator("#host-seat")
             if seat.count():  # the host plays too: the board as the first seat's player sees it
-                seat.locator("xpath=ancestor::form").locator("button").click()
-                page.wait_for_load_state()
+                with page.expect_navigation():
+                    seat.locator("xpath=ancestor::form").locator("button").click()
             switch = page.locator("#for-others")
             if switch.count():  # the host sees every seat's controls, as a player sees their own
                 switch.first.check()
