@@ -6,8 +6,7 @@ A table of 4 (9 setup cards each, the most of any player count): each player dra
 planet cards on their own phone; for comparison, one player enters the cards drawn at the table
 instead. Then the stations moved in round 1: a movement card (the movement phase) and the move
 stations action (the start player's first action), after a trade played quickly (not counted).
-A tap is a click on a control or a key pressed on the phone's keyboard; a choice in a list is two
-(open the list, choose).
+A tap is a click on a control (a planet chip is one) or a key pressed on the phone's keyboard.
 """
 
 from __future__ import annotations
@@ -20,13 +19,6 @@ from playwright.sync_api import Page
 from bench.taps import Taps, join, new_table
 
 NAMES = ["Aki", "Ben", "Chika", "Dai"]
-
-
-def choose(taps: Taps, select: Any, value: str) -> None:
-    """Choose ``value`` in a list: two taps, none when it is already chosen."""
-    if select.input_value() != value:
-        select.select_option(value)
-        taps.count += 2
 
 
 def type_in(taps: Taps, box: Any, value: int) -> None:
@@ -94,7 +86,7 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
     ben.reload()
     card = Taps(ben)
     form = ben.locator("form", has=ben.get_by_role("button", name="Play a movement card"))
-    choose(card, form.locator("select[name=planet]"), "4")
+    card.pick(form, "planet", 4)
     card.tap(form.get_by_role("button", name="Play a movement card"))
 
     aki = seats["Aki"]
@@ -105,7 +97,7 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
     aki.reload()
     move = Taps(aki)
     form = aki.locator("form", has=aki.get_by_role("button", name="Move stations from Earth"))
-    choose(move, form.locator("select[name=planet]"), "3")
+    move.pick(form, "planet", 3)
     type_in(move, form.locator("input[name=cards]"), 4)
     move.tap(form.get_by_role("button", name="Move stations from Earth"))
     return {
