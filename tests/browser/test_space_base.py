@@ -56,7 +56,7 @@ def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> N
     )
     assert "took the two dice" in console_line(aki, "Aki") and "took the sum" in console_line(aki, "Ben")
     # Aki (start player, no bonus): 5 − 2 = 3 credits, + the stationed starting ships of sectors 3 and 4 (1 each).
-    assert "Aki ▶: 5 credits, 0 income, 0 VP" in console_line(aki, "Aki")
+    assert "Aki: 5 credits, 0 income, 0 VP" in console_line(aki, "Aki")
     # Ben (2nd: +1 credit): 5 − 3 + 1 = 3; sector 7 holds no deployed ship of his.
     assert "Ben: 3 credits, 0 income, 0 VP" in console_line(aki, "Ben")
     screenshot(ben, "space-base-two-choices")
@@ -135,4 +135,4 @@ def test_a_new_ship_takes_at_most_8_taps_and_one_seen_before_one_tap(live_server
     taps = Taps(ben)  # Aki's first ship, seen at this table: one tap
     taps.record(ben.locator("#sb-buy form.known-card button", has_text="cost 2").first)
     assert taps.count == 1  # within the budget of 4
-    assert "Ben ▶: 0 credits" in ben.locator("#consoles-title ~ details summary", has_text="Ben").inner_text()
+    assert "Ben: 0 credits" in ben.locator("#consoles-title ~ details summary", has_text="Ben").inner_text()
