@@ -34,6 +34,9 @@ GAME = BoardGame(
         "A trade `card` is a planet `1`–`7` or a bonus card (`silver`, `gold`, `platinum`, `diamond`). "
         "An action spends `cards` planet cards of `planet` and, optionally, bonus cards as jokers "
         "(`silver`, `gold`, `platinum`, `diamond`: how many of each). A move may say how many "
-        "`stations` to move (default: as many as the cards allow and Earth holds).",
+        "`stations` to move (default: as many as the cards allow and Earth holds). At setup, "
+        "`andromeda.setup-draw` draws a seat's planet cards from the table's seed (its share of the "
+        "shuffled deck of 84) and `andromeda.setup` takes the cards drawn at the table, one count per "
+        "planet (`planet_1`…`planet_7`).",
     ),
 )
