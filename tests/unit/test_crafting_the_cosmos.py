@@ -257,15 +257,20 @@ def energy(game: Game, name: str, **cards: int) -> Game:
 
 
 def test_eleven_light_four_time_and_five_chemistry_make_three_sets_eighteen_points_and_five_cards_left() -> None:
-    state, board = energy(Game(), "Aki", light=11, time=4, chemistry=5).play()
+    game = energy(Game(), "Aki", light=11, time=4, chemistry=5)
+    state, board = game.play()
     assert points(board, "Aki", "energy-sets") == 18 and points(board, "Aki") == 18
     assert state.game.galaxy(1).hand == 5  # 1 light and 4 time stay in the hand
+    assert not any("Light" in line for line in board.to_json()["details"])  # a hand's types are its own until the end
+    log = describe(COSMOS, state, state.events[-1]).render()
+    assert log == "Aki discarded 3 sets of 5 same energy cards: 18 points, 5 left in hand"
+
+    state, board = game.add(ctc.CRYSTAL, seat=2, count=6).add(ctc.CRYSTAL, seat=3, count=3).end_phase().play()
+    assert state.game.over and points(board, "Aki") == 18
     details = board.to_json()["details"]
     assert "Aki's Light 11 cards: 2 sets (12 points), 1 left" in details
     assert "Aki's Time 4 cards: no set, 4 left" in details
     assert "Aki's Chemistry 5 cards: 1 set (6 points), 0 left" in details
-    log = describe(COSMOS, state, state.events[-1]).render()
-    assert log == "Aki discarded 3 sets of 5 same energy cards: 18 points, 5 left in hand"
 
 
 def test_energy_cards_of_different_types_never_make_a_set_together() -> None:

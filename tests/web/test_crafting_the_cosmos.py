@@ -239,6 +239,9 @@ def test_a_hand_entered_by_energy_type_from_the_form_is_split_into_sets_on_the_r
     assert sent.status_code == 303
     assert table_state(client.application, code).game.galaxy(1).hand == 5
 
+    assert post_event(aki, code, kind=ctc.CRYSTAL, seat=1, count=6).status_code == 303
+    assert post_event(aki, code, kind=ctc.CRYSTAL, seat=1, count=3).status_code == 303  # the supply runs out
+    assert post_event(aki, code, kind=ctc.END_PHASE, round=1).status_code == 303  # the end: hands are shown
     aki.post("/language", data={"lang": "ja", "next": "/"})
     results = " ".join(BeautifulSoup(aki.get(f"/t/{code}/results").text, "html.parser").text.split())
     assert "光11枚：2セット（12ポイント）、残り1枚" in results

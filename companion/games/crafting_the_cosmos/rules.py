@@ -984,10 +984,10 @@ def score_cosmos(setup: Setup, state: Cosmos) -> Scoreboard:
         tuple(notes),
         (
             *(line for phase in state.end_phases for line in explain_end_phase(setup, state, phase)),
-            *(
+            *(  # the types left in a hand are its own until the end; the log says the sets and the count
                 line
                 for seat in setup.seats
-                for discard in state.galaxy(seat).energy
+                for discard in (state.galaxy(seat).energy if state.over else ())
                 for line in explain_energy(setup.player(seat).name, discard)
             ),
         ),
