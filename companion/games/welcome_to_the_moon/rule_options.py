@@ -41,7 +41,11 @@ OPTIONS = (
         APP_DRAWS,
         (
             Choice(APP_DRAWS, N_("the app deals the missions and flips the deck")),
-            Choice(OWN_COMPONENTS, N_("our own components: we enter the missions and the cards we turn")),
+            Choice(
+                OWN_COMPONENTS,
+                N_("our own components: we enter the missions and the cards we turn"),
+                short=N_("our own components"),
+            ),
         ),
     ),
     RuleOption(ADVENTURE, N_("Adventure"), "1", tuple(Choice(str(n), a.name) for n, a in ADVENTURES.items())),
@@ -59,7 +63,10 @@ OPTIONS = (
         RANKING,
         N_("Ranking for the 20 / 10 / 5 awards"),
         DENSE,
-        (Choice(DENSE, N_("dense: 1, 1, 2 (as on Board Game Arena)")), Choice(COMPETITION, N_("standard: 1, 1, 3"))),
+        (
+            Choice(DENSE, N_("dense: 1, 1, 2 (as on Board Game Arena)"), short=N_("1, 1, 2 (as on Board Game Arena)")),
+            Choice(COMPETITION, N_("standard: 1, 1, 3"), short=N_("1, 1, 3")),
+        ),
     ),
     RuleOption(
         ADVENTURE_6_AREAS,

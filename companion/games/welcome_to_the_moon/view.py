@@ -24,7 +24,7 @@ from companion.games.welcome_to_the_moon.score_sheet import Adventure, SheetFiel
 from companion.games.welcome_to_the_moon.scoring import cause_of
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import LETTERS, Moon
-from companion.games.words import N_, Message, msg, signed
+from companion.games.words import N_, Message, msg, number, signed
 
 
 @dataclass(frozen=True)
@@ -167,6 +167,7 @@ class MoonView:
 
     kinds: ClassVar[ModuleType] = rules  # its move kinds: a template asks ``viewer.control(panel.kinds.FLIP)``
     signed: ClassVar[Callable[[int], str]] = staticmethod(signed)  # a change as printed: "+10", "−5"
+    number: ClassVar[Callable[[int], str]] = staticmethod(number)  # a total as printed: "5", "−5"
 
     adventure: Adventure
     solo: bool
