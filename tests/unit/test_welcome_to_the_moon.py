@@ -223,6 +223,17 @@ def test_a_sheet_entry_reads_as_a_log_line_not_as_the_forms_label() -> None:
     assert not any("boxes marked" in line or "rows of" in line for line in lines)  # the form's label stays on the form
 
 
+@pytest.mark.parametrize("number", sorted(ADVENTURES))
+def test_every_box_of_every_sheet_has_a_log_name_of_its_own_apart_from_its_label(number: int) -> None:
+    fields = ADVENTURES[number].fields
+    logs = [f.log.render() if hasattr(f.log, "render") else f.log for f in fields]
+    labels = [f.label.render() if hasattr(f.label, "render") else f.label for f in fields]
+    assert "a box of the sheet" not in logs  # the fallback is for an entry the rules refused
+    assert len(set(logs)) == len(fields), "two boxes would read alike in the log"
+    assert not set(logs) & set(labels)
+    assert not any(":" in log for log in logs)  # a name inside a sentence, not a label with its value
+
+
 def test_the_journeys_multipliers_and_water_tanks_show_the_values_printed_on_the_sheet() -> None:
     fields = {f.key: f for f in ADVENTURES[2].fields}
     for station, (big, small) in enumerate(STATION_MULTIPLIERS, start=1):
