@@ -10,6 +10,7 @@ from companion.games.space_base.card_forms import (
     BLUE,
     CHARGE_TAG,
     RED,
+    ChargedCard,
     KnownCard,
     card_picks,
     card_tags,
@@ -141,3 +142,10 @@ def test_a_first_ship_dearer_than_the_credits_left_is_refused_in_agreement() -> 
 def test_card_tags_name_both_sides_in_print_order() -> None:
     card = card_from({"sector": 3, "cost": 2, "blue_kind": CHARGE, "slots": 2, "red_kind": INCOME, "red_amount": 1})
     assert [t.kind for t in card_tags(card)] == [BLUE, CHARGE_TAG, RED]
+
+
+def test_a_charged_cards_heading_is_one_message_with_its_ability_and_tokens() -> None:
+    reroll = card_from({"sector": 3, "cost": 2, "blue_kind": CHARGE, "slots": 2, "ability": REROLL})
+    untyped = card_from({"sector": 4, "cost": 2, "red_kind": CHARGE})
+    assert ChargedCard(3, 0, reroll, 2, ()).summary.render() == "Sector 3: Reroll, 2 charge tokens"
+    assert ChargedCard(4, 1, untyped, 1, ()).summary.render() == "Sector 4, deployed card 1: 1 charge token"

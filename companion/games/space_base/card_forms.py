@@ -9,6 +9,7 @@ from companion.games.space_base import rules
 from companion.games.space_base.abilities import BOTH_DICE, FIRST_DIE, SECOND_DIE, abilities_now, charged_cards
 from companion.games.space_base.cards import (
     ABILITY_NAMES,
+    ABILITY_SHORT,
     ANY_TURN,
     CHARGE,
     CREDITS,
@@ -181,6 +182,22 @@ class ChargedCard:
     card: Card
     tokens: int
     uses: tuple[AbilityUse, ...]
+
+    @property
+    def summary(self) -> Message:
+        """One message for the card: where it is, its ability and its tokens ("Sector 3: Reroll, 2 charge tokens")."""
+        where = (
+            msg(N_("Sector {n}, deployed card {place}"), n=self.sector, place=self.place)
+            if self.place
+            else msg(N_("Sector {n}"), n=self.sector)
+        )
+        if self.card.ability is None:
+            said = plural(self.tokens, N_("{card}: {tokens} charge token"), N_("{card}: {tokens} charge tokens"))
+            return msg(said, card=where, tokens=self.tokens)
+        said = plural(
+            self.tokens, N_("{card}: {ability}, {tokens} charge token"), N_("{card}: {ability}, {tokens} charge tokens")
+        )
+        return msg(said, card=where, ability=msg(ABILITY_SHORT[self.card.ability.kind]), tokens=self.tokens)
 
 
 # The move that plays each ability from a charged card.
