@@ -176,6 +176,23 @@ def test_the_app_can_draw_every_players_setup_cards_when_the_table_is_made() -> 
     assert GAME.initial_state(setup) == game, "the same seed draws the same cards"
 
 
+@pytest.mark.parametrize(("players", "per_planet", "drawn", "back_in_box"), SEED_SETUP)
+def test_the_app_drawing_everyones_cards_at_once_leaves_each_player_26_stations_where_the_seed_puts_them(
+    players: int, per_planet: int, drawn: int, back_in_box: int
+) -> None:
+    game = GAME.initial_state(make_setup(players, **{SETUP_DRAW: DRAW_IN_APP}))
+    for seat in range(1, players + 1):
+        stations = game.where(seat)
+        assert (stations.earth, stations.tracks, stations.to_place, stations.box) == (4, 2, 0, back_in_box)
+        assert sum(stations.planets) == per_planet * 7 + drawn
+        assert stations.total == 26
+
+
+def test_no_setup_draw_once_the_setup_is_over() -> None:
+    table = placed(3)
+    assert table.refused("setup-draw", seat=1) == "The setup is over."
+
+
 def test_a_ledger_of_entered_setup_stations_still_folds_to_the_same_board() -> None:
     table = placed(4)
     replayed = fold(GAME, table.setup, table.events)
