@@ -316,3 +316,15 @@ def test_a_charge_card_with_an_ability_is_entered_without_opening_anything(
     assert offered is not None and offered.button.get_text(strip=True) == "Sector 5, cost 3"  # type: ignore[union-attr]
     assert texts(offered, ".sb-charge") == ["1 charge slot", "1 charge slot"]
     assert texts(offered, "em.sb-ability") == ["Ability: Reroll (on my turn)"]
+
+
+def test_the_new_card_chips_are_open_when_no_card_seen_before_is_within_the_credits(
+    client: FlaskClient, make_client: Any
+) -> None:
+    known_to_the_server(client, [card(12, 14)])
+    code = two_players(client)  # the first ships typed here (sector 9 cost 2, sector 4 cost 3) are known too
+    aki = joined_phone(client, make_client, code, 1)
+    turn(client, code, "1 2", {1: SUM, 2: SUM})  # Aki: 3 + 1 = 4 credits, the first ships within them
+    assert not panel(aki, code).select_one("#sb-buy details.new-card").has_attr("open")  # type: ignore[union-attr]
+    record(client, code, sb.ADJUST, seat=1, credits=-3, reason="test")  # 1 credit: no card seen before fits
+    assert panel(aki, code).select_one("#sb-buy details.new-card").has_attr("open")  # type: ignore[union-attr]

@@ -126,6 +126,8 @@ class SpaceBaseView:
     ships_now: tuple[KnownCard, ...]
     ships_later: tuple[KnownCard, ...]
     buyer_credits: int
+    # The new-card chips open at once when no card seen before is within the buyer's credits (nothing to tap first).
+    new_card_open: bool
     dearer: Message | None  # "3 cards seen before cost more than 4 credits", over the folded ones
     sectors: tuple[int, ...]
     card_picks: tuple[Pick, ...]  # a new card: sector, cost, rewards
@@ -224,6 +226,7 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
         ships_now=ships_now,
         ships_later=tuple(k for k in known_ships if k not in ships_now),
         buyer_credits=game.console(buy_seat).credits if buy_seat is not None else 0,
+        new_card_open=buy_seat is not None and not ships_now and not game.console(buy_seat).bought_this_turn,
         dearer=dearer(len(known_ships) - len(ships_now), game.console(buy_seat).credits if buy_seat is not None else 0),
         sectors=SECTORS,
         card_picks=card_picks(3 if game.started else 2 if light_speed(setup) else 1),
