@@ -227,3 +227,12 @@ def test_the_public_url_setting_names_the_address_whatever_the_request(database_
 def test_a_public_url_that_is_not_an_http_address_stops_the_app(database_url: str, wrong: str) -> None:
     with pytest.raises(ValueError, match="COMPANION_PUBLIC_URL"):
         create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "t", "PUBLIC_URL": wrong})
+
+
+def test_the_name_boxes_keep_a_short_placeholder_and_say_the_rest_above_them(client: FlaskClient) -> None:
+    for language, placeholder in (("en", "Name"), ("ja", "名前")):
+        page = BeautifulSoup(client.get("/new", headers={"Accept-Language": language}).text, "html.parser")
+        boxes = page.select("#players input[name^=name-]")
+        assert boxes and {box["placeholder"] for box in boxes} == {placeholder}  # fits the narrowest phone's box
+        hint = page.select_one(f"#{boxes[0]['aria-describedby']}")
+        assert hint is not None and hint.get_text(strip=True)  # what to leave empty, read before the boxes
