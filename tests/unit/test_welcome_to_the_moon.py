@@ -714,12 +714,14 @@ def test_a_card_cannot_be_turned_more_often_than_the_deck_has_it() -> None:
     setup = own()
     # Number 1 exists only as 1 / robot and 1 / energy: three piles cannot turn two 1 / robot cards.
     state = play(setup, combos((1, "water"), (1, "water"), (3, "water")))
-    with pytest.raises(RuleError, match="The deck has 1 card"):
+    with pytest.raises(RuleError) as refused:
         decide(
             WTTM,
             state,
             Event(2, wttm.COMBOS, {**combos((5, "robot"), (6, "robot"), (7, "water"))[1], "turn": 1}, by_host=True),
         )
+    said = refused.value.message.render()
+    assert said == "The deck has 1 card 1 / Robot: it has been turned in this pass."  # one card: the noun agrees
 
 
 def test_solo_with_our_own_deck_enters_the_cards_drawn_the_solo_cards_and_astra_cards() -> None:

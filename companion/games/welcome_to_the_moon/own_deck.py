@@ -16,7 +16,7 @@ from companion.games.welcome_to_the_moon.cards import ACTION_NAMES, DECK_BY_NUMB
 from companion.games.welcome_to_the_moon.end_of_game import check_playing
 from companion.games.welcome_to_the_moon.rule_options import is_solo, own_components
 from companion.games.welcome_to_the_moon.state import PILE_SIZE, Moon
-from companion.games.words import N_, RuleError, msg
+from companion.games.words import N_, RuleError, msg, plural
 
 
 def _own_only(setup: Setup) -> None:
@@ -57,7 +57,11 @@ def _check_turned(state: Moon, turned: list[tuple[int, str]]) -> None:
         exists = DECK_BY_NUMBER[number].count(action)
         if seen.count((number, action)) > exists:
             raise RuleError(
-                N_("The deck has {count} card(s) {number} / {action}: they have all been turned in this pass."),
+                plural(
+                    exists,
+                    N_("The deck has {count} card {number} / {action}: it has been turned in this pass."),
+                    N_("The deck has {count} cards {number} / {action}: they have all been turned in this pass."),
+                ),
                 count=exists,
                 number=number,
                 action=msg(ACTION_NAMES[action]),
