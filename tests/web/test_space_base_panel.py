@@ -310,7 +310,7 @@ def test_a_charge_card_with_an_ability_is_entered_without_opening_anything(
     answer = aki.post(f"/t/{code}/events", data={**data, "seat": "1"})  # the player list's choice: Aki
     assert answer.status_code == 303, answer.text
     card = table_state(client.application, code).game.console(1).sectors[5].station
-    assert (card.slots, card.red_slots, card.ability.kind, card.ability.when) == (1, 1, REROLL, OWN_TURN)  # type: ignore[union-attr]
+    assert (card.slots, card.red_slots, card.ability.kind, card.ability.when) == (1, 1, REROLL, OWN_TURN)
     page = panel(joined_phone(client, make_client, code, 2), code)
     offered = page.select_one("form.known-card")
     assert offered is not None and offered.button.get_text(strip=True) == "Sector 5, cost 3"  # type: ignore[union-attr]
