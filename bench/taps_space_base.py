@@ -124,7 +124,8 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
     figures["space_base_buttons_wrapping_en"] = _wrapped(active)
     active.reload()
     taps = Taps(active)
-    taps.local(active.locator("details.new-card > summary"))
+    if active.locator("details.new-card[open]").count() == 0:  # open at once when no card seen before fits
+        taps.local(active.locator("details.new-card > summary"))
     sb_new_card(taps, active.locator("details.new-card form"), "Buy the ship", **IN_PLAY_CHARGE_CARD)
     figures["space_base_purchase_new_charge_ability_card_taps"] = taps.count
     _bought(active, "", "Ability: Swap (on my turn)")  # in the active player's console
