@@ -92,7 +92,7 @@ def test_a_card_seen_before_is_one_short_button_and_its_face_beside_it() -> None
     assert said(known.button) == "Sector 12, cost 14"
     assert [(t.kind, said(t.text)) for t in known.tags] == [
         (BLUE, "Blue: +3 VP"),
-        (RED, "Red: a charge token"),
+        (RED, "Red: charge"),
         (CHARGE_TAG, "1 charge slot"),
         (ABILITY_TAG, "Ability: YOU WIN! (on any turn)"),
     ]
@@ -122,7 +122,7 @@ def test_each_side_of_a_card_shows_its_own_reward_and_slots() -> None:
     stationed = [said(t.text) for t in side_tags(card, deployed=False)]
     deployed = [said(t.text) for t in side_tags(card, deployed=True, tokens=1)]
     assert stationed == ["Blue: +2 VP"]
-    assert deployed == ["Red: a charge token", "charge 1/2"]
+    assert deployed == ["Red: charge", "charge 1/2"]
 
 
 def test_a_players_tracks_are_one_message_that_agrees_with_the_credits() -> None:

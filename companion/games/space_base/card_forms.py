@@ -11,23 +11,19 @@ from companion.games.space_base.cards import (
     ABILITY_NAMES,
     ABILITY_SHORT,
     ANY_TURN,
-    CHARGE,
     CREDITS,
     DOUBLE,
-    EITHER,
     EXCHANGE,
     INCOME,
-    LEFT,
     LEVEL_COSTS,
     LOSE_VP,
     REROLL,
     REWARD_KINDS,
-    RIGHT,
+    REWARD_SHORT,
     SECTORS,
     SET_DIE,
     SHIFT,
     SWAP,
-    TEXT,
     VP,
     WHEN_NAMES,
     YOU_WIN_ABILITY,
@@ -212,16 +208,7 @@ ABILITY_MOVES = {
     YOU_WIN_ABILITY: rules.YOU_WIN,
 }
 # The reward kinds as short chips (the full names are in REWARD_NAMES).
-REWARD_CHIPS = {
-    CREDITS: N_("credits"),
-    INCOME: N_("income"),
-    VP: N_("VP"),
-    CHARGE: N_("charge"),
-    LEFT: N_("← left"),
-    RIGHT: N_("→ right"),
-    EITHER: N_("←/→ either"),
-    TEXT: N_("text"),
-}
+REWARD_CHIPS = {CREDITS: N_("credits"), INCOME: N_("income"), VP: N_("VP"), **REWARD_SHORT}
 # What the purchase form offers as chips: rewards up to 6, slots up to 4, tokens up to 3.
 AMOUNTS, SLOT_COUNTS, TOKEN_COUNTS = tuple(range(1, 7)), (0, 1, 2, 3, 4), (1, 2, 3)
 

@@ -34,6 +34,15 @@ REWARD_NAMES = {
     TEXT: N_("an ability (as printed)"),
 }
 
+# The rewards that are no number, as a card's tag and a chip say them (the full names are above).
+REWARD_SHORT = {
+    CHARGE: N_("charge"),
+    LEFT: N_("← left"),
+    RIGHT: N_("→ right"),
+    EITHER: N_("←/→ either"),
+    TEXT: N_("text"),
+}
+
 # The price range of each level (seed, カードの購入: レベルごとの価格帯): the ranges do not overlap,
 # so a card's cost tells its level.
 LEVEL_COSTS = {1: (2, 3, 4, 5), 2: (7, 8, 9), 3: (12, 13, 14)}
@@ -169,7 +178,7 @@ def card_from(payload: Mapping[str, object], colony: bool = False) -> Card:
 def reward_words(reward: Reward) -> Message | str:
     """Return a reward as a card prints it, noun then signed number: "+2 credits" 「クレジット+2」."""
     if reward.kind == TEXT:  # the printed text as typed, untranslated
-        return reward.text or msg(REWARD_NAMES[TEXT])
+        return reward.text or msg(REWARD_SHORT[TEXT])
     if reward.kind in (CREDITS, INCOME, VP):
         forms = {
             CREDITS: (N_("{amount} credit"), N_("{amount} credits")),
@@ -177,7 +186,7 @@ def reward_words(reward: Reward) -> Message | str:
             VP: (N_("{amount} VP"), N_("{amount} VP")),
         }[reward.kind]
         return msg(plural(reward.amount, *forms), amount=signed(reward.amount))
-    return msg(REWARD_NAMES[reward.kind])
+    return msg(REWARD_SHORT[reward.kind])
 
 
 def ability_words(ability: Ability) -> Message:
