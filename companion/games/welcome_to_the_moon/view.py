@@ -24,7 +24,7 @@ from companion.games.welcome_to_the_moon.score_sheet import Adventure, SheetFiel
 from companion.games.welcome_to_the_moon.scoring import cause_of
 from companion.games.welcome_to_the_moon.sheets import VIRUS_NAMES
 from companion.games.welcome_to_the_moon.state import LETTERS, Moon
-from companion.games.words import N_, Message, msg, number, signed
+from companion.games.words import N_, Message, listing, msg, number, signed
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,13 @@ class Combo:
     left: int | None  # cards left in the pile (multiplayer, when the app keeps the deck)
 
 
+def who_reached(done: tuple[tuple[str, bool], ...]) -> Message:
+    """Return who accomplished a mission or reached a bonus space, each first or later: "Aki (first), Ben (later)"."""
+    return listing(
+        msg(N_("{name} ({when})"), name=name, when=msg(N_("first") if first else N_("later"))) for name, first in done
+    )
+
+
 @dataclass(frozen=True)
 class MissionLine:
     """One mission card in play and who accomplished it."""
@@ -48,6 +55,7 @@ class MissionLine:
     rewards: tuple[int, int]
     unit: str
     done: tuple[tuple[str, bool], ...]
+    said: Message  # who did it, in words
     mine: bool
     can_claim: bool
 
@@ -77,6 +85,7 @@ class BonusLine:
     first: int
     later: int
     reached: tuple[tuple[str, bool], ...]  # (name, first)
+    said: Message  # who reached it, in words
     crossed: bool  # solo: ASTRA crossed off its first value
     can_claim: bool
 
@@ -274,6 +283,7 @@ def moon_view(setup: Setup, game: Moon, viewer: Viewer) -> MoonView:
                 rewards=mission_values(setup, m),
                 unit=adventure.mission_reward,
                 done=tuple((names[c.seat], c.first) for c in game.completions.get(m.letter, ())),
+                said=who_reached(tuple((names[c.seat], c.first) for c in game.completions.get(m.letter, ()))),
                 mine=seat is not None and any(c.seat == seat for c in game.completions.get(m.letter, ())),
                 can_claim=m.letter in claimable,
             )
@@ -319,6 +329,7 @@ def moon_view(setup: Setup, game: Moon, viewer: Viewer) -> MoonView:
                 first=b.first,
                 later=b.later,
                 reached=tuple((names[c.seat], c.first) for c in game.bonuses.get(n, ())),
+                said=who_reached(tuple((names[c.seat], c.first) for c in game.bonuses.get(n, ()))),
                 crossed=n in game.astra_bonuses,
                 can_claim=seat in bonus.seats and playing and not any(c.seat == seat for c in game.bonuses.get(n, ())),
             )
