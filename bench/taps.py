@@ -3,10 +3,11 @@
     .venv/bin/python bench/taps.py
 
 Prints one JSON object: taps for a Welcome to the Moon flip, a score-pad tally +1, a full
-adventure-2 sheet (taps per box), a Mission: Red Planet scoring round, Space Base purchases (a
-card seen before, and one typed for the first time with chips), a Crafting the Cosmos advanced
-life and end of phase, Andromeda's stations and start of the trade; and whether the cards and
-Flip are within the first 844 px of a seated player's screen. A tap is a click on a control or a key
+adventure-2 sheet (taps per box), a Mission: Red Planet landing and scoring round, a Crafting the
+Cosmos crystal take and end of phase, and whether the cards and Flip are within the first 844 px
+of a seated player's screen; then each game's own entries, measured by bench/taps_<game>.py
+(Space Base cards, Red Planet bonus cards and crew moves, Andromeda's setup draw and stations,
+Crafting the Cosmos energy cards by type). A tap is a click on a control or a key
 pressed on the phone's keyboard. Not a test: it prints figures.
 """
 
@@ -125,57 +126,6 @@ def sb_new_card(taps: Taps, form: object, button: str, **card: object) -> None:
     taps.tap(form.get_by_role("button", name=button))  # type: ignore[attr-defined]
 
 
-def sb_purchases(phone: Callable[[], Page], base: str) -> dict[str, object]:
-    """Three phones buy their first ships and then a ship on their turns; return the taps of each purchase."""
-    host = phone()
-    link = new_table(host, base, "space-base", ["Aki", "Ben", "Chika"])
-    seats = {name: phone() for name in ("Aki", "Ben", "Chika")}
-    for name, page in seats.items():
-        join(page, link, name)
-    figures: dict[str, object] = {}
-    aki = seats["Aki"]
-    first = aki.locator("form", has=aki.get_by_role("button", name="Buy first ship"))
-    taps = Taps(aki)
-    sb_new_card(taps, first, "Buy first ship", sector=10, cost=2, blue_kind="vp", red_amount=2)
-    figures["space_base_first_ship_new_card_taps"] = taps.count
-    ben = seats["Ben"]
-    ben.reload()
-    taps = Taps(ben)
-    taps.local(ben.locator("details", has=ben.locator("form.known-card")).locator("summary"))
-    taps.tap(ben.locator("form.known-card button").first)
-    figures["space_base_first_ship_seen_card_taps"] = taps.count
-    chika = seats["Chika"]
-    chika.reload()
-    first = chika.locator("form", has=chika.get_by_role("button", name="Buy first ship"))
-    sb_new_card(Taps(chika), first, "Buy first ship", sector=3, cost=2)
-    chika.get_by_role("button", name="Start: choose the start player").click()
-    chika.wait_for_load_state("networkidle")
-    purchases: list[int] = []
-    for turn in range(3):
-        for page in seats.values():
-            page.reload()
-        active = next(page for page in seats.values() if page.get_by_role("button", name="Roll the dice").count())
-        Taps(active).tap(active.get_by_role("button", name="Roll the dice"))
-        for page in seats.values():
-            page.reload()
-            Taps(page).tap(page.locator("form button", has_text="Take sectors").first)
-        active.reload()
-        taps = Taps(active)
-        if turn == 1:  # a card nobody has typed: the chips
-            taps.local(active.locator("details.new-card > summary"))
-            form = active.locator("details.new-card form")
-            sb_new_card(taps, form, "Buy the ship", sector=5, cost=2, blue_kind="income", red_kind="vp")
-        else:  # a card seen before: one tap on it
-            taps.tap(active.locator("#sb-buy form.known-card button").first)
-        purchases.append(taps.count)
-        active.get_by_role("button", name="End the turn").click()
-        active.wait_for_load_state("networkidle")
-    figures["space_base_purchase_taps"] = purchases
-    figures["space_base_purchase_seen_card_taps"] = max(purchases[0], purchases[2])
-    figures["space_base_purchase_new_card_taps"] = purchases[1]
-    return figures
-
-
 def cosmos_taps(phone: Callable[[], Page], base: str) -> dict[str, object]:
     """A Crafting the Cosmos player takes crystals from the supply, then the round's phase ends."""
     host = phone()
@@ -242,7 +192,6 @@ def main() -> int:
             for _ in range(5):
                 scoring.tap(mars.locator("button", has_text="End round").first)
             figures["red_planet_rounds_to_a_scoring_round_taps"] = scoring.count
-            figures.update(sb_purchases(phone, base))
             figures.update(cosmos_taps(phone, base))
             for module in sorted(ROOT.glob("bench/taps_*.py")):  # each game's own entries, measured by its module
                 figures.update(importlib.import_module(f"bench.{module.stem}").measure(phone, base))

@@ -49,7 +49,7 @@ from companion.games.space_base.rewards import INDIVIDUAL, SUM, assign
 from companion.games.space_base.start import buy_first_ship, choose_start_player
 from companion.games.space_base.state import SpaceBase, player_names
 from companion.games.space_base.turns import end_turn, keep_roll, roll_dice
-from companion.games.words import N_, Message, listing, msg
+from companion.games.words import N_, Message, listing, msg, signed
 
 _seat = Field("seat", "seat")
 _card_fields = (
@@ -213,11 +213,11 @@ MOVES = (
         ),
         adjust,
         lambda setup, state, e, who: msg(
-            N_("{name}: {credits:+d} credits, {income:+d} income, {vp:+d} VP ({reason})"),
+            N_("{name}: credits {credits}, income {income}, VP {vp} ({reason})"),
             name=who,
-            credits=e.payload.get("credits", 0),
-            income=e.payload.get("income", 0),
-            vp=e.payload.get("vp", 0),
+            credits=signed(e.payload.get("credits", 0)),
+            income=signed(e.payload.get("income", 0)),
+            vp=signed(e.payload.get("vp", 0)),
             reason=e.payload["reason"],
         ),
     ),
