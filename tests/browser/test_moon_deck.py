@@ -194,8 +194,8 @@ def test_the_sheet_takes_one_tap_per_box_and_shows_the_running_total(live_server
     def row(key: str):  # type: ignore[no-untyped-def]
         return aki.locator(".sheet-row", has=aki.locator(f"#f-{key}-label"))
 
-    submit_and_wait(aki, row("station-1-multiplier").get_by_role("button", name="big"))
-    assert row("station-1-multiplier").locator("button[aria-pressed=true]").inner_text() == "big"
+    submit_and_wait(aki, row("station-1-multiplier").get_by_role("button", name="×6"))  # its big one, as printed
+    assert row("station-1-multiplier").locator("button[aria-pressed=true]").inner_text() == "×6"
     submit_and_wait(aki, row("station-1-plants").get_by_role("button", name="3", exact=True))
     submit_and_wait(aki, row("tank-1").locator("button.choice"))
     assert "yes" in row("tank-1").locator("button.choice").inner_text()
