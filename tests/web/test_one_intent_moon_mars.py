@@ -146,7 +146,8 @@ def test_a_double_tap_on_sabotage_gives_every_other_player_one_error_not_two(
         '#this-turn form:has(input[name="kind"][value="wttm.sabotage"])'
     )
     assert sabotage is not None and sabotage.select_one("button").has_attr("disabled")
-    assert "7 sabotage spaces left · sabotaged this turn (one a turn)" in " ".join(sabotage.text.split())
+    assert sabotage.select_one(".tag").get_text(strip=True) == "sabotaged this turn (one a turn)"
+    assert "7 sabotage spaces left" in sabotage.text
 
 
 def test_this_turn_sits_under_the_cards_with_the_seats_own_missions_and_error_once_on_the_board(
