@@ -36,7 +36,9 @@ def score_space_base(setup: Setup, state: SpaceBase) -> Scoreboard:
     }
     extra = {seat: state.extra_vp.get(seat, 0) for seat in setup.seats}
     winners = {state.winner_by_ability} if state.winner_by_ability is not None else set()
-    chain = [TieBreaker(N_("VP gained in the extra round"), extra)] if state.extra_round else []
+    chain = (
+        [TieBreaker(N_("VP gained in the extra round"), extra, among=state.extra_players)] if state.extra_round else []
+    )
     players, explanation = standings(setup, breakdowns, chain, winners=winners)
     notes: list[Message] = []
     if state.winner_by_ability is not None:
