@@ -276,3 +276,20 @@ def test_the_board_shows_the_crystals_on_each_board_and_in_the_supply_with_their
     assert " ".join(line.text.split()) == "Time crystals: 7 of 9 in the supply, 5 on the boards, 12 in all"
     cells = [" ".join(td.text.split()) for td in page.select("#board table.galaxies td.crystals")]
     assert cells == ["3", "1", "1"]
+
+
+def test_which_energy_cards_stay_in_a_hand_is_read_on_its_own_phone_only(client: FlaskClient, make_client: Any) -> None:
+    code = new_table(client, game=ctc.SLUG)  # the host records for every seat
+    aki, ben = joined_phone(client, make_client, code, 1), joined_phone(client, make_client, code, 2)
+    assert post_event(aki, code, kind=ctc.ENERGY_CARDS, seat=1, light=7, time=3).status_code == 303
+
+    def board_text(phone: FlaskClient) -> str:
+        return " ".join(BeautifulSoup(phone.get(f"/t/{code}").text, "html.parser").text.split())
+
+    assert "Light 7 cards: 1 set (6 points), 2 left" in board_text(aki)
+    for other in (ben, client):
+        seen = board_text(other)
+        assert "Light 7" not in seen and "Time 3" not in seen
+        assert (
+            "Aki discarded 1 set of 5 same energy cards: 6 points, 5 left in hand" in other.get(f"/t/{code}/log").text
+        )

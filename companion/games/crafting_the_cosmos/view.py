@@ -168,7 +168,7 @@ def cosmos_view(setup: Setup, game: rules.Cosmos, viewer: Viewer) -> CosmosView:
         forms=()
         if game.over
         else tuple(
-            _forms(game, player)
+            _forms(game, player, player.seat == viewer.seat)
             for player in sorted(setup.players, key=lambda p: p.seat != viewer.seat)  # this phone's seat first
             if player.seat in seat_moves.seats
         ),
@@ -219,7 +219,8 @@ def _row(game: rules.Cosmos, player: Player, viewer: Viewer) -> GalaxyRow:
     )
 
 
-def _forms(game: rules.Cosmos, player: Player) -> SeatForms:
+def _forms(game: rules.Cosmos, player: Player, own: bool) -> SeatForms:
+    """The record card of ``player``'s seat; the split of its hand by type only on its own phone (a hand is secret)."""
     galaxy = game.galaxy(player.seat)
     by_type = [discard for discard in galaxy.energy if discard.types]
     return SeatForms(
@@ -229,7 +230,7 @@ def _forms(game: rules.Cosmos, player: Player) -> SeatForms:
         can_create_life=len(galaxy.lives) < len(galaxy.nebulae),
         goal_count=game.counts.get(player.seat),
         energy_types=tuple(rules.ENERGY_TYPES.items()),
-        last_energy=tuple(rules.explain_energy_type(t) for t in by_type[-1].types) if by_type else (),
+        last_energy=tuple(rules.explain_energy_type(t) for t in by_type[-1].types) if by_type and own else (),
     )
 
 
