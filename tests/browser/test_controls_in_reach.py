@@ -33,10 +33,11 @@ EVERY_TURN = {
     "welcome-to-the-moon": r"Flip",
     "mission-red-planet": r"\+1: land one of my crew in .*|End round \d+.*|.*'s character is done|Pick|Change",
     "andromeda": r"End the turn|Place the stations|Play a movement card|End movement, start the trade|Offer|Lay out"
-    r"|No more cards: start the exchanges|Take .*'s set|Take this set into hand|Move stations|Upgrade .*|Build .*",
-    "crafting-the-cosmos": r"End phase of round \d+|Nebula completed|Take crystals|Discard an energy set: \+6"
-    r"|Enter count",
-    "space-base": r"Roll the dice|Take sectors? .*|End the turn",
+    r"|No more cards: start the exchanges|Take .*'s set|Take this set into hand|Move stations from Earth"
+    r"|Upgrade .*|Build .*|Draw \d+ planet cards? for .*",
+    "crafting-the-cosmos": r"End phase of round \d+|Nebula completed|Take crystals"
+    r"|Discard 5 same energy cards for 6 points|Enter count",
+    "space-base": r"Roll the dice|Keep the dice|Take sectors? .*|End the turn",
     "score-pad": r".*: .* plus one|.*: .* minus one",
 }
 
