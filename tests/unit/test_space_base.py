@@ -514,9 +514,9 @@ def test_arrows_add_the_neighbours_reward_in_one_direction_and_two_way_arrows_ar
 def test_the_results_say_when_the_starting_ships_credits_are_the_apps_guess() -> None:
     guessed = GAME.score(started().setup, started().game, None)
     assert [note.render() for note in guessed.notes if "guess" in note.render()] == [
-        "Starting ships: blue credits of sectors 1–12: the app's guess (1 1 1 1 1 1 2 2 2 2 3 3) was used, "
+        "Blue credits of the starting ships (sectors 1–12): the app's guess (1 1 1 1 1 1 2 2 2 2 3 3) was used, "
         "not values read from the cards.",
-        "Starting ships: red credits of sectors 1–12: the app's guess (1 1 1 1 1 1 1 1 1 1 1 1) was used, "
+        "Red credits of the starting ships (sectors 1–12): the app's guess (1 1 1 1 1 1 1 1 1 1 1 1) was used, "
         "not values read from the cards.",
     ]
     typed = Table(2, **{start.STARTING_BLUE: (2,) * 12, STARTING_RED: (0,) * 12})

@@ -40,7 +40,7 @@ OPTIONS = (
     RuleOption(LIGHT_SPEED, N_("Light-speed start (15 credits, 1 income, buy several ships)"), False),
     RuleOption(
         STARTING_BLUE,
-        N_("Starting ships: blue credits of sectors 1–12"),
+        N_("Blue credits of the starting ships (sectors 1–12)"),
         (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3),
         minimum=0,
         maximum=20,
@@ -48,7 +48,7 @@ OPTIONS = (
     ),
     RuleOption(
         STARTING_RED,
-        N_("Starting ships: red credits of sectors 1–12"),
+        N_("Red credits of the starting ships (sectors 1–12)"),
         (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1),
         minimum=0,
         maximum=20,
