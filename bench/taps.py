@@ -1,6 +1,7 @@
 """Count the taps a player needs for the commonest entries, in Debian's Chromium on a 390×844 phone.
 
-    .venv/bin/python bench/taps.py
+    .venv/bin/python bench/taps.py                         # every figure
+    .venv/bin/python bench/taps.py --only taps_space_base  # one game's module alone
 
 Prints one JSON object: taps for a Welcome to the Moon flip, a score-pad tally +1, a full
 adventure-2 sheet (taps per box), a Mission: Red Planet landing and scoring round, a Crafting the
@@ -19,7 +20,8 @@ import re
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,67 +141,82 @@ def cosmos_taps(phone: Callable[[], Page], base: str) -> dict[str, object]:
     return {"cosmos_take_crystals_taps": crystals.count, "cosmos_end_phase_taps": phase.count}
 
 
-def main() -> int:
-    """Measure and print the taps."""
+@contextmanager
+def phones() -> Iterator[tuple[Callable[[], Page], str]]:
+    """Serve the app on a fresh database and yield a maker of 390×844 phones in Chromium, and the server's address."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/taps.sqlite3"
         upgrade(url)
         app = create_app({"DATABASE_URL": url, "SECRET_KEY": "taps"})
         server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}"
-        figures: dict[str, object] = {}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
             def phone() -> Page:
                 return browser.new_context(**PHONE).new_page()  # type: ignore[arg-type]
 
-            host = phone()
-            link = new_table(host, base, "welcome-to-the-moon", ["Aki", "Ben"], adventure="2")
-            aki = phone()
-            join(aki, link, "Aki")
-            flip = Taps(aki)
-            flip.tap(aki.get_by_role("button", name="Flip"))
-            aki.evaluate("window.scrollTo(0, 0)")
-            button = aki.get_by_role("button", name="Flip").bounding_box()
-            card = aki.locator(".combo").last.bounding_box()
-            figures["flip_taps"] = flip.count
-            figures["cards_and_flip_within_844px"] = bool(
-                button and card and button["y"] + button["height"] <= 844 and card["y"] + card["height"] <= 844
-            )
-            sheet_taps = journey_sheet(aki)
-            figures["adventure_2_sheet_taps"] = sheet_taps
-            figures["adventure_2_sheet_boxes"] = JOURNEY_BOXES
-            figures["adventure_2_taps_per_box"] = round(sheet_taps / JOURNEY_BOXES, 2)
+            try:
+                yield phone, f"http://127.0.0.1:{server.server_port}"
+            finally:
+                browser.close()
+                server.shutdown()
 
-            pad_host = phone()
-            link = new_table(pad_host, base, "score-pad", ["Aki", "Ben"])
-            pad = phone()
-            join(pad, link, "Aki")
-            tally = Taps(pad)
-            tally.tap(pad.get_by_role("button", name="Aki: Victory points plus one"))
-            figures["tally_plus_one_taps"] = tally.count
 
-            mars_host = phone()
-            link = new_table(mars_host, base, "mission-red-planet", ["Aki", "Ben", "Chika"])
-            mars = phone()
-            join(mars, link, "Aki")
-            crew = Taps(mars)
-            crew.tap(mars.get_by_role("button", name="+1: land one of my crew in Zone 1", exact=True))
-            figures["crew_plus_one_taps"] = crew.count
-            scoring = Taps(mars)
-            for _ in range(5):
-                scoring.tap(mars.locator("button", has_text="End round").first)
-            figures["red_planet_rounds_to_a_scoring_round_taps"] = scoring.count
-            figures.update(cosmos_taps(phone, base))
-            for module in sorted(ROOT.glob("bench/taps_*.py")):  # each game's own entries, measured by its module
-                figures.update(importlib.import_module(f"bench.{module.stem}").measure(phone, base))
-            browser.close()
-        server.shutdown()
-    sys.stdout.write(json.dumps(figures, indent=2) + "\n")
+def common_taps(phone: Callable[[], Page], base: str) -> dict[str, object]:
+    """The entries every game shares the shape of: a flip, a sheet, a tally, a landing and a scoring round."""
+    figures: dict[str, object] = {}
+    host = phone()
+    link = new_table(host, base, "welcome-to-the-moon", ["Aki", "Ben"], adventure="2")
+    aki = phone()
+    join(aki, link, "Aki")
+    flip = Taps(aki)
+    flip.tap(aki.get_by_role("button", name="Flip"))
+    aki.evaluate("window.scrollTo(0, 0)")
+    button = aki.get_by_role("button", name="Flip").bounding_box()
+    card = aki.locator(".combo").last.bounding_box()
+    figures["flip_taps"] = flip.count
+    figures["cards_and_flip_within_844px"] = bool(
+        button and card and button["y"] + button["height"] <= 844 and card["y"] + card["height"] <= 844
+    )
+    sheet_taps = journey_sheet(aki)
+    figures["adventure_2_sheet_taps"] = sheet_taps
+    figures["adventure_2_sheet_boxes"] = JOURNEY_BOXES
+    figures["adventure_2_taps_per_box"] = round(sheet_taps / JOURNEY_BOXES, 2)
+
+    pad_host = phone()
+    link = new_table(pad_host, base, "score-pad", ["Aki", "Ben"])
+    pad = phone()
+    join(pad, link, "Aki")
+    tally = Taps(pad)
+    tally.tap(pad.get_by_role("button", name="Aki: Victory points plus one"))
+    figures["tally_plus_one_taps"] = tally.count
+
+    mars_host = phone()
+    link = new_table(mars_host, base, "mission-red-planet", ["Aki", "Ben", "Chika"])
+    mars = phone()
+    join(mars, link, "Aki")
+    crew = Taps(mars)
+    crew.tap(mars.get_by_role("button", name="+1: land one of my crew in Zone 1", exact=True))
+    figures["crew_plus_one_taps"] = crew.count
+    scoring = Taps(mars)
+    for _ in range(5):
+        scoring.tap(mars.locator("button", has_text="End round").first)
+    figures["red_planet_rounds_to_a_scoring_round_taps"] = scoring.count
+    figures.update(cosmos_taps(phone, base))
+    return figures
+
+
+def main(only: str | None = None) -> int:
+    """Measure and print the taps: all of them, or only those of one module (``--only taps_space_base``)."""
+    modules = [only] if only else [module.stem for module in sorted(ROOT.glob("bench/taps_*.py"))]
+    with phones() as (phone, base):
+        figures = {} if only else common_taps(phone, base)
+        for name in modules:  # each game's own entries, measured by its module
+            figures.update(importlib.import_module(f"bench.{name}").measure(phone, base))
+    sys.stdout.write(json.dumps(figures, indent=2, ensure_ascii=False) + "\n")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[2] if sys.argv[1:2] == ["--only"] else None))

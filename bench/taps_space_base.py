@@ -9,15 +9,12 @@
 * the visible buttons that wrap onto a second line on a 390 px phone, in English and Japanese, on
   the buy section (none should).
 
-    .venv/bin/python bench/taps_space_base.py   # these figures alone
+    .venv/bin/python bench/taps.py --only taps_space_base   # these figures alone
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -145,35 +142,3 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
     taps.tap(active.locator("#sb-buy form.known-card button").first)
     figures["space_base_purchase_seen_card_taps"] = taps.count
     return figures
-
-
-def main() -> int:
-    """Measure these figures alone and print them."""
-    from playwright.sync_api import sync_playwright
-    from werkzeug.serving import make_server
-
-    from companion.storage.migrate import upgrade
-    from companion.web.app import create_app
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{folder}/taps.sqlite3"
-        upgrade(url)
-        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "taps"})
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-            def phone() -> Page:
-                return browser.new_context(**PHONE).new_page()  # type: ignore[arg-type]
-
-            figures = measure(phone, f"http://127.0.0.1:{server.server_port}")
-            browser.close()
-        server.shutdown()
-    sys.stdout.write(json.dumps(figures, indent=2, ensure_ascii=False) + "\n")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
+from companion.games.chips import Pick
 from companion.games.contract import Player, Setup
 from companion.games.mission_red_planet import cards, cards_in_play, majorities, rounds, rule_options, rules, state
 from companion.games.moves import Control, Viewer
@@ -39,17 +40,6 @@ class KnownCard:
 
     text: Message
     fields: tuple[tuple[str, object], ...]
-
-
-@dataclass(frozen=True)
-class Pick:
-    """A row of chips (radio buttons) in a form: one tap picks the field's value, nothing is typed."""
-
-    field: str
-    legend: str  # a message id
-    choices: tuple[tuple[object, object], ...]  # (value sent, label: a number, a message id or a Message)
-    checked: object = None
-    required: bool = False
 
 
 def zone_chips(setup: Setup) -> tuple[tuple[object, object], ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.chips import Pick
 from companion.games.moves import Control, Viewer
 from companion.games.space_base import rules
 from companion.games.space_base.abilities import BOTH_DICE, FIRST_DIE, SECOND_DIE, abilities_now, charged_cards
@@ -140,17 +141,6 @@ def known_cards(viewer: Viewer, kind: str, levels: tuple[int, ...]) -> tuple[Kno
         if card.level in levels:
             known.append(KnownCard(card, tuple(sorted(fields.items()))))
     return tuple(known)
-
-
-@dataclass(frozen=True)
-class Pick:
-    """A row of chips (radio buttons) in a form: one tap picks the field's value, nothing is typed."""
-
-    field: str
-    legend: str  # a message id
-    choices: tuple[tuple[object, object], ...]  # (value sent, label: a number, a message id or a Message)
-    checked: object = None
-    required: bool = False
 
 
 def numbers(field: str, legend: str, values: tuple[int, ...], checked: object = None) -> Pick:

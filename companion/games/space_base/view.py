@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar
 
+from companion.games.chips import Pick
 from companion.games.contract import Player, Setup
 from companion.games.mechanics.turns import end_turn_label
 from companion.games.moves import Viewer
@@ -17,7 +18,6 @@ from companion.games.space_base import rules
 from companion.games.space_base.card_forms import (
     ChargedCard,
     KnownCard,
-    Pick,
     Tag,
     affordable,
     card_label,
