@@ -55,13 +55,19 @@ def test_placeholders_survive_translation() -> None:
 
     catalogue = read(JAPANESE)
     pattern = r"\{[^}]*\}|%\([a-z_]+\)s"
+
+    def placeholders(text: str) -> list[str]:
+        # Zero padding is the language's own way to write a date ("2026-11-05", 「2026年11月5日」);
+        # every other format (a sign, a width) must survive.
+        return sorted(re.sub(r":02d\}$", "}", found) for found in re.findall(pattern, text))
+
     for message in catalogue:
         if message.id:
             # A plural message: each form the translation gives keeps the placeholders of the English plural.
             english = message.id[-1] if isinstance(message.id, tuple) else message.id
             forms = message.string if isinstance(message.string, tuple) else (message.string,)
             for form in forms:
-                assert sorted(re.findall(pattern, english)) == sorted(re.findall(pattern, form)), message.id
+                assert placeholders(english) == placeholders(form), message.id
 
 
 def test_japanese_puts_no_space_after_full_width_punctuation() -> None:
