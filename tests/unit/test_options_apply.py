@@ -52,4 +52,4 @@ def test_applied_options_and_the_score_json_list_only_relevant_options() -> None
     }
     _state, board = replay(scenario)
     assert "ASTRA level (solo)" not in board.to_json()["options"]
-    assert "Adventure 6: areas scored at the end" not in board.to_json()["options"]
+    assert "Areas scored at the end (adventure 6)" not in board.to_json()["options"]

@@ -40,7 +40,7 @@ OPTIONS = (
     ),
     RuleOption(
         BONUS_SUPPLY,
-        N_("Bonus cards in the supply: silver, gold, platinum, diamond"),
+        N_("Bonus cards in the supply (silver, gold, platinum, diamond)"),
         (6, 5, 4, 3),
         minimum=0,
         maximum=20,

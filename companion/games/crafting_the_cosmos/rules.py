@@ -133,8 +133,8 @@ OPTIONS = (
         N_("Hand limit in the last end phase"),
         "checked",
         (
-            Choice("checked", N_("checked: the game ends after the whole end phase")),
-            Choice("skipped", N_("skipped: the game ends as soon as the end is detected")),
+            Choice("checked", N_("checked (the game ends after the whole end phase)")),
+            Choice("skipped", N_("skipped (the game ends as soon as the end is detected)")),
         ),
         note=N_(
             "The rules say the game ends after the end phase in which the end is detected, and the "

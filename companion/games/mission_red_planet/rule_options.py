@@ -51,13 +51,13 @@ OPTIONS = (
         N_("Edition"),
         FIRST_EDITION,
         (
-            Choice(FIRST_EDITION, N_("1st edition: 3–5 players, 10 zones")),
-            Choice(SECOND_EDITION, N_("2nd edition: 2–6 players, 9 regions and Phobos")),
+            Choice(FIRST_EDITION, N_("1st edition (3–5 players, 10 zones)")),
+            Choice(SECOND_EDITION, N_("2nd edition (2–6 players, 9 regions and Phobos)")),
         ),
     ),
     RuleOption(
         TOKEN_VALUES,
-        N_("Points per score token: ice, sylvanite, celerium"),
+        N_("Points per score token (ice, sylvanite, celerium)"),
         (1, 2, 3),
         minimum=0,
         maximum=20,
@@ -65,7 +65,7 @@ OPTIONS = (
     ),
     RuleOption(
         TOKEN_MIX_1ST,
-        N_("1st edition resource tokens: ice, sylvanite, celerium (14 in all)"),
+        N_("1st edition resource tokens (ice, sylvanite, celerium; 14 in all)"),
         (6, 4, 4),
         minimum=0,
         maximum=14,
@@ -74,7 +74,7 @@ OPTIONS = (
     ),
     RuleOption(
         SUPPLY_1ST,
-        N_("1st edition score tokens in the supply: ice, sylvanite, celerium (70 in all)"),
+        N_("1st edition score tokens in the supply (ice, sylvanite, celerium; 70 in all)"),
         (30, 20, 20),
         minimum=0,
         maximum=70,
@@ -116,7 +116,7 @@ OPTIONS = (
         APP_DRAWS,
         (
             Choice(APP_DRAWS, N_("the app draws a zone's token when crew first reach it")),
-            Choice(OWN_COMPONENTS, N_("our own components: we enter each token when it is revealed")),
+            Choice(OWN_COMPONENTS, N_("our own components (we enter each token when it is revealed)")),
         ),
     ),
     RuleOption(
@@ -136,7 +136,7 @@ OPTIONS = (
         N_("A bonus card for “the most”, when players tie for the most"),
         TIE_NOT_MOST,
         (
-            Choice(TIE_NOT_MOST, N_("a tie is not the most: nobody tied scores it")),
+            Choice(TIE_NOT_MOST, N_("a tie is not the most (nobody tied scores it)")),
             Choice(TIE_IS_MOST, N_("every tied player scores it")),
         ),
         note=N_("The seed only says some bonus cards need their condition to hold."),
@@ -152,8 +152,8 @@ OPTIONS = (
         N_("Rules the table was started with"),
         RULES_CALLS_END_ROUND,
         (
-            Choice(RULES_BEFORE_CALLS_CHECK, N_("version 1: End round did not wait for the character calls")),
-            Choice(RULES_CALLS_END_ROUND, N_("version 2: End round waits until every character has acted")),
+            Choice(RULES_BEFORE_CALLS_CHECK, N_("version 1 (End round did not wait for the character calls)")),
+            Choice(RULES_CALLS_END_ROUND, N_("version 2 (End round waits until every character has acted)")),
         ),
         note=N_("Set when the table starts: a table keeps the rules its entries were recorded under."),
         applies=lambda values: False,  # never asked: a new table takes the newest rules

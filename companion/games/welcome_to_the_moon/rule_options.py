@@ -70,7 +70,7 @@ OPTIONS = (
     ),
     RuleOption(
         ADVENTURE_6_AREAS,
-        N_("Adventure 6: areas scored at the end"),
+        N_("Areas scored at the end (adventure 6)"),
         "all",
         (
             Choice("all", N_("all areas, finished or not (the seed)")),
@@ -80,7 +80,7 @@ OPTIONS = (
     ),
     RuleOption(
         LAUNCH_WINS,
-        N_("Adventure 1: launching the rocket (every rocket crossed, no open system error)"),
+        N_("Launching the rocket in adventure 1 (every rocket crossed, no open system error)"),
         "yes",
         (
             Choice("yes", N_("wins at once (the seed)")),
@@ -90,7 +90,7 @@ OPTIONS = (
     ),
     RuleOption(
         ADVENTURE_1_ROCKETS,
-        N_("Adventure 1 mission rockets: first and later value of cards A1, A2, B1, B2, C1, C2"),
+        N_("Adventure 1 mission rockets, first and later value of cards A1, A2, B1, B2, C1, C2"),
         (4, 2, 4, 2, 3, 2, 3, 2, 2, 1, 3, 2),
         minimum=0,
         maximum=20,
@@ -99,7 +99,7 @@ OPTIONS = (
     ),
     RuleOption(
         ASTRA_1_START,
-        N_("Solo, adventure 1: rockets ASTRA has crossed at the start, levels 1–8"),
+        N_("Rockets ASTRA has crossed at the start, levels 1–8 (solo, adventure 1)"),
         (15, 12, 10, 8, 6, 4, 2, 0),
         minimum=0,
         maximum=300,
@@ -108,7 +108,7 @@ OPTIONS = (
     ),
     RuleOption(
         ASTRA_1_TRACK,
-        N_("Solo, adventure 1: ASTRA's points below the first threshold, then each threshold's rockets and points"),
+        N_("ASTRA's points below the first threshold, then each threshold's rockets and points (solo, adventure 1)"),
         (10, *(n for step in range(14) for n in (16 + 5 * step, 20 + 10 * step))),
         minimum=0,
         maximum=300,
@@ -121,7 +121,7 @@ OPTIONS = (
     ),
     RuleOption(
         ASTRA_1_LAUNCH,
-        N_("Solo, adventure 1: rockets on ASTRA's track (all crossed: ASTRA launches and the game ends)"),
+        N_("Rockets on ASTRA's track (solo, adventure 1; all crossed, ASTRA launches and the game ends)"),
         81,
         minimum=1,
         maximum=300,
@@ -129,7 +129,7 @@ OPTIONS = (
     ),
     RuleOption(
         ASTRA_1_SABOTAGE,
-        N_("Solo, adventure 1: ASTRA crosses off one of your sabotage spaces (and circles a system error)"),
+        N_("ASTRA crosses off one of your sabotage spaces and circles a system error (solo, adventure 1)"),
         EVERY_DRAW,
         (
             Choice(EVERY_DRAW, N_("on every solo card drawn (Board Game Arena since 667343e)")),
@@ -139,7 +139,7 @@ OPTIONS = (
     ),
     RuleOption(  # before version 2: read only where a table set its own (see astra_track)
         ASTRA_1_POINTS,
-        N_("Solo, adventure 1: ASTRA's points at the start and at every fifth rocket"),
+        N_("ASTRA's points at the start and at every fifth rocket (solo, adventure 1)"),
         (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150),
         minimum=0,
         maximum=300,
@@ -148,7 +148,7 @@ OPTIONS = (
     ),
     RuleOption(
         ADVENTURE_8_PLANTS,
-        N_("Adventure 8: points for 0–12 plant boxes crossed"),
+        N_("Points for 0–12 plant boxes crossed (adventure 8)"),
         (0, 1, 2, 4, 6, 9, 12, 16, 20, 25, 30, 36, 42),
         minimum=0,
         maximum=200,
@@ -157,7 +157,7 @@ OPTIONS = (
     ),
     RuleOption(
         ADVENTURE_8_WATER,
-        N_("Adventure 8: points for 0–12 water boxes crossed"),
+        N_("Points for 0–12 water boxes crossed (adventure 8)"),
         (0, 2, 4, 7, 10, 14, 18, 23, 28, 34, 40, 47, 54),
         minimum=0,
         maximum=200,
@@ -166,7 +166,7 @@ OPTIONS = (
     ),
     RuleOption(
         ADVENTURE_8_PLANNING,
-        N_("Adventure 8: penalty for 0–12 planning marks"),
+        N_("Penalty for 0–12 planning marks (adventure 8)"),
         (0, 1, 3, 6, 9, 12, 16, 20, 24, 28, 32, 36, 40),
         minimum=0,
         maximum=200,
