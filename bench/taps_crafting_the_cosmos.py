@@ -30,7 +30,7 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
             box.click()
             box.type(str(count))
             taps.count += 1 + len(str(count))
-    taps.tap(form.get_by_role("button", name="Discard 5 same energy cards for 6 points"))
+    taps.tap(form.get_by_role("button", name="5 same energy cards for 6 points"))
     points = aki.locator("#board tr[data-seat='1'] td.points").inner_text().strip()
     hand = aki.locator("#board tr[data-seat='1'] td.hand").inner_text().strip()
     return {

@@ -36,7 +36,7 @@ EVERY_TURN = {
     r"|No more cards: start the exchanges|Take .*'s set|Take this set into hand|Move stations from Earth"
     r"|Upgrade .*|Build .*|Draw \d+ planet cards? for .*",
     "crafting-the-cosmos": r"End phase of round \d+|Nebula completed|Take crystals"
-    r"|Discard 5 same energy cards for 6 points|Enter count",
+    r"|5 same energy cards for 6 points|Enter count",
     "space-base": r"Roll the dice|Keep the dice|Take sectors? .*|End the turn",
     "score-pad": r".*: .* plus one|.*: .* minus one",
 }

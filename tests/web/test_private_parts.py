@@ -5,7 +5,7 @@ tokens, Mission: Red Planet's bonus cards, Andromeda's face-down offers) at seve
 worked examples, the lines of text each role's board showed beyond a spectator's, captured from
 the boards as they were rendered whole for each phone, before the board was split into a public
 board and private parts (one line added since: the boards of that capture read the cards typed at
-the server through a 30-second cache, which hid "Discovery cards typed at this server's tables" from
+the server through a 30-second cache, which hid "Discovery cards typed before" from
 two Red Planet steps). Recaptured once since, when issue 42 and 43 reworded the boards and changed
 their forms (seat lines as one message, energy cards by type, crew moves by chips), after reading
 every line each role lost: only wordings and forms, no secret. The boards assembled now must read
