@@ -22,15 +22,16 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
     link = new_table(host, base, "crafting-the-cosmos", ["Aki", "Ben"])
     aki = phone()
     join(aki, link, "Aki")
-    form = aki.locator("#board form.energy-cards").first
     taps = Taps(aki)
+    taps.local(aki.locator("#board details.energy-cards-entry > summary").first)  # the entry opens
+    form = aki.locator("#board form.energy-cards").first
     for field, count in HAND.items():
         if count:
             box = form.locator(f"input[name={field}]")
             box.click()
             box.type(str(count))
             taps.count += 1 + len(str(count))
-    taps.tap(form.get_by_role("button", name="5 same energy cards for 6 points"))
+    taps.tap(form.get_by_role("button", name="Discard the sets"))
     points = aki.locator("#board tr[data-seat='1'] td.points").inner_text().strip()
     hand = aki.locator("#board tr[data-seat='1'] td.hand").inner_text().strip()
     return {

@@ -26,7 +26,7 @@ MOMENTS = {
     "andromeda-actions": ("andromeda", "andromeda.json", 14),
     "andromeda-movement": ("andromeda", "andromeda.json", 18),
     "crafting-the-cosmos": ("crafting-the-cosmos", "crafting-the-cosmos.json", None),
-    "space-base": ("space-base", "space-base-abilities.json", None),
+    "space-base": ("space-base", "space-base-abilities.json", 24),  # Ben chooses how to take a roll
 }
 # What a player does each turn, by the name of its button (those the phone shows at that moment).
 EVERY_TURN = {

@@ -86,10 +86,11 @@ def test_a_hand_typed_by_type_in_japanese_makes_sets_and_the_galaxies_fit_390_px
     link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
     aki = phone(locale="ja-JP")
     join(aki, link, "Aki")
+    aki.locator("#board details.energy-cards-entry > summary", has_text="同種のエネルギーカード5枚を捨てて6ポイント").click()
     form = aki.locator("#board form.energy-cards").first
     for field, count in (("light", "11"), ("time", "4"), ("chemistry", "5")):
         form.locator(f"input[name={field}]").fill(count)
-    submit_and_wait(aki, form.get_by_role("button", name="同種のエネルギーカード5枚を捨てて6ポイント"))
+    submit_and_wait(aki, form.get_by_role("button", name="セットを捨てる"))
 
     row = aki.locator("#board tr[data-seat='1']")
     assert row.locator("td.points").inner_text().strip() == "18"
