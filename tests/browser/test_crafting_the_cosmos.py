@@ -86,7 +86,8 @@ def test_a_hand_typed_by_type_in_japanese_makes_sets_and_the_galaxies_fit_390_px
     link = live_server + host.locator("a[href^='/join/']").first.get_attribute("href")
     aki = phone(locale="ja-JP")
     join(aki, link, "Aki")
-    aki.locator("#board details.energy-cards-entry > summary", has_text="同種のエネルギーカード5枚を捨てて6ポイント").click()
+    entry = aki.locator("#board details.energy-cards-entry > summary")
+    entry.filter(has_text="同種のエネルギーカード5枚を捨てて6ポイント").click()
     form = aki.locator("#board form.energy-cards").first
     for field, count in (("light", "11"), ("time", "4"), ("chemistry", "5")):
         form.locator(f"input[name={field}]").fill(count)
