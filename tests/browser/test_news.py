@@ -94,7 +94,7 @@ def test_another_phones_undo_is_seen_by_a_phone_scrolled_to_the_bottom(live_serv
     aki.get_by_role("link", name="Log").click()
     aki.get_by_role("button", name=re.compile("Undo entry")).first.click()
     notice_in_view(ben, "undo", "Aki: Undid entry #")
-    assert "+1 Victory points" in ben.locator("#notices .notice-undo").inner_text()
+    assert "Victory points +1" in ben.locator("#notices .notice-undo").inner_text()
 
 
 def test_the_end_is_revealed_on_every_phone_at_once(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
