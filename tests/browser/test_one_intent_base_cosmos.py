@@ -112,15 +112,18 @@ def test_the_turns_choices_and_end_the_turn_are_on_the_first_screen_and_a_dead_p
         page.reload()
     assert_on_first_screen(ben, ben.get_by_role("button", name="Roll the dice"), "Ben's Roll the dice")
 
-    # Turn 1: Ben rolls; every phone's ways to take the dice open its board.
-    roll(ben, "3 4")
-    for page in (ben, host, chika):
+    # Turn 1: Ben rolls 4 and 2; the phones whose ways pay differently open their board on them (Aki's
+    # deployed ship is in sector 4, Dan's in 6, the sum); both of Chika's ways pay nothing: the app took hers.
+    roll(ben, "4 2")
+    for page in (ben, host):
         caught_up(page, board_seq(ben))
         choices = own_choices(page)
         assert choices.count() >= 2
         for n in range(choices.count()):
             assert_on_first_screen(page, choices.nth(n), f"a choice of the turn ({choices.nth(n).inner_text()})")
-    for page in (ben, host, chika):
+    caught_up(chika, board_seq(ben))
+    assert own_choices(chika).count() == 0
+    for page in (ben, host):
         submit_and_wait(page, own_choices(page).first)
     dan.close()  # Dan's phone died before he chose
 
@@ -172,15 +175,13 @@ def test_the_turns_choices_and_end_the_turn_are_on_the_first_screen_and_a_dead_p
     # Turn 2, with the 16 cards known: Chika's choices and End the turn, on her first screen.
     submit_and_wait(ben, end_turn)
     caught_up(chika, board_seq(ben))
-    roll(chika, "2 5")
+    roll(chika, "4 5")  # Aki's sector 4 and Ben's 9 (the sum) pay one way only; Dan's ways pay alike
     choices = own_choices(chika)
     for n in range(choices.count()):
         assert_on_first_screen(chika, choices.nth(n), "a choice of turn 2")
     for page in (chika, host, ben):
         caught_up(page, board_seq(chika))
         submit_and_wait(page, own_choices(page).first)
-    caught_up(host, board_seq(ben))
-    submit_and_wait(host, for_dan(host).first)
-    caught_up(chika, board_seq(host))
+    caught_up(chika, board_seq(ben))
     assert_on_first_screen(chika, chika.get_by_role("button", name="End the turn"), "Chika's End the turn (turn 2)")
     assert_on_first_screen(host, host.get_by_role("button", name="End Chika's turn"), "the host's End Chika's turn")
