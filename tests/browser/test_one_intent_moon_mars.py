@@ -138,4 +138,4 @@ def test_a_double_tap_on_sabotage_gives_every_other_player_one_error(live_server
     ben.reload()
     ben_errors = ben.locator("#this-turn output.count").last
     assert ben_errors.inner_text() == "1/8", latest_entries(aki)
-    assert re.search(r"7 sabotage spaces left · sabotaged this turn", aki.locator("#this-turn").inner_text())
+    assert re.search(r"7 sabotage spaces left\s+sabotaged this turn", aki.locator("#this-turn").inner_text())
