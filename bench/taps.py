@@ -117,7 +117,7 @@ def journey_sheet(phone: Page) -> int:
 
 
 # A Space Base card as the chips enter it: only the chips that differ from the form's presets are tapped.
-SB_PRESETS = {"blue_kind": "credits", "blue_amount": 1, "red_kind": "credits", "red_amount": 1}
+SB_PRESETS = {"blue_kind": "credits", "blue_amount": 1, "red_kind": "as-blue", "red_amount": 1, "ability_when": "any"}
 
 
 def sb_new_card(taps: Taps, form: object, button: str, **card: object) -> None:

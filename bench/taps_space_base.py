@@ -4,8 +4,9 @@
   charge, Reroll on the own turn): its chips and "Buy first ship";
 * a plain first ship never seen before (blue VP, 2 red credits);
 * a first ship seen before: the list of cards typed at this server, and the card;
-* in play, a card never seen before with charge slots and an ability (the "A card not seen before"
-  disclosure, its chips, "Buy the ship"), and a card seen before (one tap);
+* in play, a card never seen before with charge on both sides, two slots and an ability used on the
+  owner's turn (the "A card not seen before" disclosure when a card seen before is within the
+  credits, its chips, "Buy the ship"), and a card seen before (one tap);
 * the visible buttons that wrap onto a second line on a 390 px phone, in English and Japanese, on
   the buy section (none should).
 
@@ -27,17 +28,11 @@ if str(ROOT) not in sys.path:
 from bench.taps import Taps, join, new_table, sb_new_card  # noqa: E402
 from tests.browser.conftest import PHONE  # noqa: E402
 
-# The card with the most chips a common card takes: charge on both sides, two slots, an ability and its frame.
-CHARGE_ABILITY_CARD = {
-    "sector": 6,
-    "cost": 4,
-    "blue_kind": "charge",
-    "slots": 2,
-    "red_kind": "charge",  # the deployed side has as many slots: no chip
-    "ability": "reroll",
-    "ability_when": "own",
-}
-PLAIN_CARD = {"sector": 10, "cost": 2, "blue_kind": "vp", "red_amount": 2}
+# A charge card on both sides with two slots and a Reroll: the red side is "as blue" (a preset, with as
+# many slots) and a Reroll is used on the owner's turn by its own words (no frame chip).
+CHARGE_ABILITY_CARD = {"sector": 6, "cost": 4, "blue_kind": "charge", "slots": 2, "ability": "reroll"}
+PLAIN_CARD = {"sector": 10, "cost": 2, "blue_kind": "vp", "red_kind": "credits", "red_amount": 2}
+# The most chips a common card takes in play: charge on both sides, two slots, an ability and its frame.
 IN_PLAY_CHARGE_CARD = {
     "sector": 5,
     "cost": 2,
@@ -123,6 +118,7 @@ def measure(phone: Callable[[], Page], base: str) -> dict[str, object]:
     figures["space_base_buttons_wrapping_en"] = _wrapped(active)
     active.reload()
     taps = Taps(active)
+    figures["space_base_purchase_card_seen_before_affordable"] = active.locator("#sb-buy form.known-card").count() > 0
     if active.locator("details.new-card[open]").count() == 0:  # open at once when no card seen before fits
         taps.local(active.locator("details.new-card > summary"))
     sb_new_card(taps, active.locator("details.new-card form"), "Buy the ship", **IN_PLAY_CHARGE_CARD)

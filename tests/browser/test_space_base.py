@@ -27,6 +27,37 @@ def console_line(page, name: str) -> str:  # type: ignore[no-untyped-def]
     return str(page.locator("#consoles-title ~ details summary", has_text=name).inner_text())
 
 
+def test_a_charge_card_on_both_sides_with_a_reroll_takes_four_chips_and_its_frame_greys_out_in_place(
+    live_server: str, phone
+) -> None:  # type: ignore[no-untyped-def]
+    host = phone()
+    create_table(host, live_server, "space-base", ["Aki", "Ben"])
+    aki = phone()
+    join(aki, live_server + host.locator("a[href^='/join/']").first.get_attribute("href"), "Aki")
+    form = aki.locator("form", has=aki.get_by_role("button", name="Buy first ship"))
+    frame = form.locator("fieldset[data-field=ability_when]")
+    style = "f => [getComputedStyle(f).pointerEvents, Number(getComputedStyle(f).opacity)]"
+    assert frame.evaluate(style) == ["auto", 1]
+    for name, value in (("sector", 6), ("cost", 4), ("blue_kind", "charge"), ("slots", 2)):
+        pick(form, name, value)
+    on_page = "f => f.getBoundingClientRect().top + window.scrollY"
+    top = frame.evaluate(on_page)
+    pick(form, "ability", "reroll")  # a Reroll is used after one's own roll: the frame's colour is not asked
+    assert frame.evaluate(style)[0] == "none" and frame.evaluate(style)[1] < 1
+    assert frame.evaluate(on_page) == top  # greyed in place: nothing below moves under a finger
+    pick(form, "ability", "swap")  # a Swap's frame says when: the chips are back
+    assert frame.evaluate(style) == ["auto", 1]
+    pick(form, "ability", "reroll")
+    submit_and_wait(aki, form.get_by_role("button", name="Buy first ship"))
+    aki.reload()
+    console = " ".join(aki.locator("#consoles-title ~ details", has_text="Aki").inner_text().split())
+    assert "level 1 ship Blue: charge charge 0/2 Ability: Reroll (on my turn)" in console
+    ben = phone()  # the card as Ben's phone offers it: its red side charged as the blue one, as many slots
+    join(ben, live_server + host.locator("a[href^='/join/']").first.get_attribute("href"), "Ben")
+    offered = " ".join(ben.locator("form.known-card", has_text="Sector 6, cost 4").inner_text().split())
+    assert "Blue: charge 2 charge slots Red: charge 2 charge slots Ability: Reroll (on my turn)" in offered
+
+
 def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> None:  # type: ignore[no-untyped-def]
     host = phone()
     create_table(host, live_server, "space-base", ["Aki", "Ben"])

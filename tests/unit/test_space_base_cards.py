@@ -18,12 +18,19 @@ from companion.games.space_base.card_forms import (
     side_tags,
 )
 from companion.games.space_base.cards import (
+    ANY_TURN,
+    AS_BLUE,
+    BUY_ABILITY,
     CHARGE,
+    CLAIM_ABILITY,
     CREDITS,
     INCOME,
     LOSE_VP,
     OTHER_TURNS,
+    OWN_TURN,
     REROLL,
+    SET_DIE,
+    SWAP,
     VP,
     YOU_WIN_ABILITY,
     Ability,
@@ -57,6 +64,33 @@ def test_a_red_charge_holds_as_many_tokens_as_the_blue_side_or_one() -> None:
     told = card_from({"sector": 4, "cost": 3, "blue_kind": CHARGE, "slots": 2, "red_kind": CHARGE, "red_slots": 3})
     assert (both.red_slots, red_only.red_slots, red_only.slots, told.red_slots) == (2, 1, 0, 3)
     assert card_from({"sector": 4, "cost": 3, "blue_kind": CHARGE}).red_slots == 0  # a red credit holds none
+
+
+def test_a_red_reward_as_blue_is_the_blue_kind_with_its_own_amount_and_slots() -> None:
+    charge = card_from({"sector": 4, "cost": 3, "blue_kind": CHARGE, "slots": 2, "red_kind": AS_BLUE})
+    assert (charge.red, charge.red_slots) == (Reward(CHARGE), 2)  # charged on both sides, as many slots
+    vp = card_from({"sector": 8, "cost": 9, "blue_kind": VP, "blue_amount": 3, "red_kind": AS_BLUE, "red_amount": 1})
+    assert (vp.blue, vp.red) == (Reward(VP, 3), Reward(VP, 1))
+    assert card_from({"sector": 2, "cost": 2, "red_kind": AS_BLUE, "red_amount": 1}).red == Reward(CREDITS, 1)
+
+
+def test_the_form_presets_the_red_reward_as_blue_so_a_card_charged_on_both_sides_takes_no_red_tap() -> None:
+    red = next(p for p in card_picks(1) if p.field == "red_kind")
+    assert red.checked == AS_BLUE and red.choices[0][0] == AS_BLUE
+
+
+@pytest.mark.parametrize("ability", [REROLL, SET_DIE, BUY_ABILITY, CLAIM_ABILITY])
+def test_an_ability_that_says_when_it_is_used_is_used_on_the_owners_turn_whatever_the_frame(ability: str) -> None:
+    for when in (ANY_TURN, OTHER_TURNS, None):
+        fields = {"sector": 4, "cost": 3, "blue_kind": CHARGE, "ability": ability, "ability_when": when}
+        card = card_from({k: v for k, v in fields.items() if v is not None})
+        assert card.ability is not None and card.ability.when == OWN_TURN
+
+
+def test_an_ability_of_any_turn_keeps_the_frame_typed() -> None:
+    for ability in (SWAP, LOSE_VP, YOU_WIN_ABILITY):
+        card = card_from({"sector": 4, "cost": 3, "blue_kind": CHARGE, "ability": ability, "ability_when": OTHER_TURNS})
+        assert card.ability is not None and card.ability.when == OTHER_TURNS
 
 
 def test_a_charge_card_typed_without_slots_gathers_its_token_in_play() -> None:

@@ -305,8 +305,13 @@ def test_a_charge_card_with_an_ability_is_entered_without_opening_anything(
     assert form is not None
     assert not [c for c in form.select("input[name=slots]") if c.find_parent("details")]  # no disclosure to open
     assert sorted(int(str(i["value"])) for i in form.select("input[name=cost]")) == [2, 3, 4, 5]  # the level 1 deck
-    # Sector, cost, blue charge, reroll, on my turn: five chips; one slot and a deployed side of the same are presets.
-    data = submitted(form, sector=5, cost=3, blue_kind=CHARGE, red_kind=CHARGE, ability=REROLL, ability_when=OWN_TURN)
+    # Sector, cost, blue charge, reroll: four chips. A red side as blue, with as many slots, is the preset, and
+    # a Reroll is used on its owner's turn by its own words: the frame's chips are marked to grey out.
+    assert form.select_one("input[name=red_kind][value=as-blue][checked]")
+    assert form.select_one("input[name=ability][value=reroll][data-own-turn]")
+    assert not form.select_one("input[name=ability][value=swap][data-own-turn]")
+    assert form.select_one("fieldset[data-field=ability_when]")
+    data = submitted(form, sector=5, cost=3, blue_kind=CHARGE, ability=REROLL)
     answer = aki.post(f"/t/{code}/events", data={**data, "seat": "1"})  # the player list's choice: Aki
     assert answer.status_code == 303, answer.text
     card = table_state(client.application, code).game.console(1).sectors[5].station

@@ -8,7 +8,7 @@ from companion.games.contract import Setup
 from companion.games.mechanics.board_game import BoardGame
 from companion.games.mechanics.sheet import check_player_count
 from companion.games.space_base import news, rules
-from companion.games.space_base.cards import REWARD_KINDS
+from companion.games.space_base.cards import AS_BLUE, OWN_TURN_ABILITIES, REWARD_KINDS
 from companion.games.space_base.catalogue import CATALOGUE
 from companion.games.space_base.scoring import score_space_base
 from companion.games.space_base.start import OPTIONS, initial_state
@@ -45,8 +45,10 @@ GAME = BoardGame(
         "### Space Base: cards in moves",
         "",
         f"A ship in `{rules.FIRST_SHIP}` and `{rules.BUY}`: `sector`, `cost`, `level` (1–3), optional `name`, "
-        f"`blue_kind` / `red_kind` (one of {_kinds}; default credits) with `blue_amount` / `red_amount` "
-        "or `blue_text` / `red_text` for an ability, and `slots` (charge slots). A colony in "
+        f"`blue_kind` / `red_kind` (one of {_kinds}; default credits; `red_kind` = `{AS_BLUE}` is the blue "
+        "one's kind) with `blue_amount` / `red_amount` or `blue_text` / `red_text` for an ability, `slots` / "
+        "`red_slots` (charge slots), and `ability` with `ability_tokens`, `ability_amount` and `ability_when` "
+        f"(ignored for {', '.join(f'`{k}`' for k in OWN_TURN_ABILITIES)}: on the owner's turn). A colony in "
         f"`{rules.BUY}` has `vp` (its printed VP) and `how` = `purchase`. `{rules.ASSIGN}` takes "
         "`choice` = `dice` (the two dice, a double pays twice) or `sum`.",
     ),

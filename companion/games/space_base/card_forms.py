@@ -12,6 +12,7 @@ from companion.games.space_base.cards import (
     ABILITY_NAMES,
     ABILITY_SHORT,
     ANY_TURN,
+    AS_BLUE,
     CREDITS,
     DOUBLE,
     EXCHANGE,
@@ -274,7 +275,8 @@ def charged(game: SpaceBase, seat: int | None, viewer: Viewer) -> tuple[ChargedC
 def card_picks(top_level: int) -> tuple[Pick, ...]:
     """Return the chips of a new card up to level ``top_level``: sector, cost (which tells the level), both rewards.
 
-    The presets are the commonest card, one credit on each side: a reward like it takes no tap.
+    The presets are the commonest card, one credit on each side, and a red reward of the blue one's
+    kind: a card like it, or a charge card charged on both sides, takes no tap for them.
     """
     costs = tuple(c for level, cs in LEVEL_COSTS.items() if level <= top_level for c in cs)
     kinds = tuple((kind, REWARD_CHIPS[kind]) for kind in REWARD_KINDS)
@@ -283,7 +285,7 @@ def card_picks(top_level: int) -> tuple[Pick, ...]:
         numbers("cost", COST_LEGENDS[top_level], costs),
         Pick("blue_kind", N_("Blue reward (own turn)"), kinds, CREDITS),
         numbers("blue_amount", N_("Blue amount"), AMOUNTS, 1),
-        Pick("red_kind", N_("Red reward (deployed)"), kinds, CREDITS),
+        Pick("red_kind", N_("Red reward (deployed)"), ((AS_BLUE, N_("as blue")), *kinds), AS_BLUE),
         numbers("red_amount", N_("Red amount"), AMOUNTS, 1),
     )
 
@@ -300,7 +302,8 @@ def charge_picks() -> tuple[Pick, ...]:
     """Return the chips of a charge card's slots and ability, shown with the rewards (no disclosure to open).
 
     Nothing is preset where the card's other chips tell the value: a charge reward holds one token
-    unless a slot chip says more, and the deployed side has as many slots as the stationed one.
+    unless a slot chip says more, and the deployed side has as many slots as the stationed one. The
+    frame's colour is greyed out for the abilities that say when they are used (``OWN_TURN_ABILITIES``).
     """
     return (
         Pick("slots", N_("Charge slots, stationed (blue; 1 with a blue charge)"), tuple((n, n) for n in SLOT_COUNTS)),

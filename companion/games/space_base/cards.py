@@ -88,6 +88,14 @@ ABILITY_SHORT = {
 # When an ability may be used (the colour of its frame): own turn, other players' turns, any turn.
 OWN_TURN, OTHER_TURNS, ANY_TURN = "own", "others", "any"
 WHEN_NAMES = {OWN_TURN: N_("on my turn"), OTHER_TURNS: N_("on others' turns"), ANY_TURN: N_("on any turn")}
+# The abilities whose own words say when they are used, whatever the frame (seed, 効果詳細): a Reroll
+# after one's own roll, a Set a die before it, a Buy or a Claim while buying, on one's own turn.
+OWN_TURN_ABILITIES = (REROLL, SET_DIE, BUY_ABILITY, CLAIM_ABILITY)
+
+# A deployed side entered as "the same kind as the blue one" (a charge card charged on both sides,
+# one credit each side): the form's preset, so the commonest cards take no tap for it.
+AS_BLUE = "as-blue"
+RED_KINDS = (*REWARD_KINDS, AS_BLUE)
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,8 @@ def card_from(payload: Mapping[str, object], colony: bool = False) -> Card:
 
     def reward(side: str) -> Reward:
         kind = str(payload.get(f"{side}_kind", CREDITS))
+        if kind == AS_BLUE:
+            kind = str(payload.get("blue_kind", CREDITS))
         return Reward(kind, int(str(payload.get(f"{side}_amount", 0))), str(payload.get(f"{side}_text", "")))
 
     sector = int(str(payload["sector"]))
@@ -155,11 +165,12 @@ def card_from(payload: Mapping[str, object], colony: bool = False) -> Card:
     red_slots = int(str(payload.get("red_slots", red_default)))
     ability = None
     if payload.get("ability"):
+        kind = str(payload["ability"])
         ability = Ability(
-            str(payload["ability"]),
+            kind,
             int(str(payload.get("ability_tokens", 1))),
             int(str(payload.get("ability_amount", 0))),
-            str(payload.get("ability_when", ANY_TURN)),
+            OWN_TURN if kind in OWN_TURN_ABILITIES else str(payload.get("ability_when", ANY_TURN)),
         )
     level = payload.get("level")
     return Card(

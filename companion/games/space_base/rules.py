@@ -41,7 +41,7 @@ from companion.games.space_base.abilities import (
     swap_sectors,
     you_win,
 )
-from companion.games.space_base.cards import ABILITY_KINDS, DIRECTIONS, REWARD_KINDS, WHEN_NAMES
+from companion.games.space_base.cards import ABILITY_KINDS, DIRECTIONS, RED_KINDS, REWARD_KINDS, WHEN_NAMES
 from companion.games.space_base.dice_options import recording_equal
 from companion.games.space_base.log import describe_assign, describe_purchase, describe_reroll, describe_roll, with_card
 from companion.games.space_base.purchases import ABILITY_BUY, CLAIM, PURCHASE, buy_colony, buy_ship
@@ -61,7 +61,7 @@ _card_fields = (
     Field("blue_kind", "choice", choices=REWARD_KINDS, required=False),
     Field("blue_amount", "int", 0, 20, required=False),
     Field("blue_text", "text", required=False, max_length=80),
-    Field("red_kind", "choice", choices=REWARD_KINDS, required=False),
+    Field("red_kind", "choice", choices=RED_KINDS, required=False),
     Field("red_amount", "int", 0, 20, required=False),
     Field("red_text", "text", required=False, max_length=80),
     Field("slots", "int", 0, 6, required=False),

@@ -33,6 +33,7 @@ from companion.games.space_base.cards import (
     BUY_ABILITY,
     CLAIM_ABILITY,
     DIRECTION_NAMES,
+    OWN_TURN_ABILITIES,
     SECTORS,
 )
 from companion.games.space_base.dice_options import Option, SeatOptions, Waiting, may_choose, waits_on
@@ -133,6 +134,7 @@ class SpaceBaseView:
     sectors: tuple[int, ...]
     card_picks: tuple[Pick, ...]  # a new card: sector, cost, rewards
     charge_picks: tuple[Pick, ...]  # its charge slots and ability
+    own_turn_abilities: tuple[str, ...]  # abilities that say when they are used: the frame chips grey out for them
     how_picks: tuple[Pick, ...]  # purchase, ability Buy or Claim, and whose tokens
     ability_names: dict[str, str]
     choice_names: dict[str, str]
@@ -232,6 +234,7 @@ def space_base_view(setup: Setup, game: SpaceBase, viewer: Viewer) -> SpaceBaseV
         sectors=SECTORS,
         card_picks=card_picks(3 if game.started else 2 if light_speed(setup) else 1),
         charge_picks=charge_picks(),
+        own_turn_abilities=OWN_TURN_ABILITIES,
         how_picks=how_picks(paying),
         ability_names=dict(ABILITY_NAMES),
         choice_names=dict(CHOICE_NAMES),
