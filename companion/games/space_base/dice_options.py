@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement, product
 
 from companion.games.contract import Event, Player, Setup, evolve
 from companion.games.space_base.abilities import abilities_now, charged_cards
-from companion.games.space_base.cards import DIRECTIONS, DOUBLE, SHIFT
+from companion.games.space_base.cards import DIRECTIONS, DOUBLE, EXCHANGE, SHIFT, SWAP
 from companion.games.space_base.rewards import INDIVIDUAL, SUM, Gain, chosen_sectors, gain_for, needs_direction, take
 from companion.games.space_base.state import Console, Recorded, SpaceBase
 
@@ -88,12 +88,17 @@ def _same(gain: Gain) -> tuple[object, ...]:
     return (gain.credits, gain.income, gain.vp, tuple(sorted(gain.charges.items())), tuple(sorted(gain.abilities)))
 
 
+# The abilities that change what a roll pays a player who uses them before taking the dice: the sum
+# moved right, a sector paid again, two sectors' cards swapped, a card moved (seed, 効果詳細).
+CHANGES_THE_PAY = frozenset({SHIFT, DOUBLE, SWAP, EXCHANGE})
+
+
 def equal_choice(state: SpaceBase, seat: int) -> Option | None:
     """Return the way the app takes the dice for ``seat`` (another player), or None when they are asked.
 
     Asked: the active player, a player already chosen or not in the extra round, a player whose
-    ways pay differently or pay an ability done by hand, and a player who may take the dice with
-    an ability now (dice shift, 2X).
+    ways pay differently or pay an ability done by hand, and a player who may use an ability now
+    that changes what the roll pays them (dice shift, 2X, Swap, Exchange).
     """
     roll_ = state.roll
     if roll_ is None or not roll_.final or seat == roll_.seat or seat in roll_.choices:
@@ -102,7 +107,7 @@ def equal_choice(state: SpaceBase, seat: int) -> Option | None:
         return None
     for _number, _place, card, tokens in charged_cards(state, seat):
         needed = card.ability.tokens if card.ability is not None else 1
-        if tokens >= needed and {SHIFT, DOUBLE} & set(abilities_now(state, seat, card)):
+        if tokens >= needed and CHANGES_THE_PAY & set(abilities_now(state, seat, card)):
             return None
     options = take_options(state.console(seat), roll_.dice, own_turn=False)
     first = options[0]
