@@ -16,7 +16,7 @@ from companion.games.contract import Event
 from companion.games.space_base import GAME
 from companion.games.space_base import rules as sb
 from companion.games.space_base.abilities import BOTH_DICE, FIRST_DIE
-from companion.games.space_base.cards import ANY_TURN, EXCHANGE, REROLL, SHIFT, SWAP
+from companion.games.space_base.cards import ANY_TURN, EXCHANGE, LOSE_VP, REROLL, SHIFT, SWAP
 from companion.games.space_base.dice_options import may_choose, waits_on
 from companion.games.space_base.purchases import CLAIM
 from companion.games.space_base.rewards import INDIVIDUAL, SUM
@@ -93,15 +93,21 @@ def test_a_tap_for_a_choice_the_app_recorded_names_the_way_once_and_pays_nothing
         table.move(sb.ASSIGN, seat=2, choice=INDIVIDUAL)  # a second phone's tap for Ben: the ledger refuses it
 
 
-def test_a_player_who_may_take_the_dice_with_an_ability_is_asked() -> None:
+def chika_rolls_nothing_for_ben_who_holds_a_charged(ability: str) -> Table:
+    """Ben claims a card of ``ability`` (any turn, two slots) for sector 5 and charges it on his turn;
+    then Chika rolls 1 and 2, which pay Aki and Ben nothing either way."""
     table = started().turn((1, 2), {1: SUM, 2: SUM, 3: SUM}).move(sb.END_TURN)
-    shift = ship(5, 0, blue=("charge", 0), slots=2, ability=SHIFT, ability_when=ANY_TURN)
-    table.move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=2, choice=SUM).move(sb.BUY, seat=2, how=CLAIM, **shift)
+    card = ship(5, 0, blue=("charge", 0), slots=2, ability=ability, ability_when=ANY_TURN)
+    table.move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=2, choice=SUM).move(sb.BUY, seat=2, how=CLAIM, **card)
     table.move(sb.END_TURN).move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=3, choice=SUM).move(sb.END_TURN)
     table.move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=1, choice=SUM).move(sb.END_TURN)
     table.move(sb.ROLL, values=[5, 5]).move(sb.ASSIGN, seat=2, choice=INDIVIDUAL)  # Ben's turn: two tokens
     assert table.console(2).sectors[5].charges == 2
-    table.move(sb.END_TURN).move(sb.ROLL, values=[1, 2])  # Chika's turn: nothing either way for Ben or Aki
+    return table.move(sb.END_TURN).move(sb.ROLL, values=[1, 2])
+
+
+def test_a_player_who_may_take_the_dice_with_an_ability_is_asked() -> None:
+    table = chika_rolls_nothing_for_ben_who_holds_a_charged(SHIFT)
     roll_ = table.game.roll
     assert roll_ is not None and roll_.recorded_for == (1,)  # Ben may shift the sum with his two tokens: asked
     table.move(sb.SHIFT_MOVE, seat=2, steps=1, card_sector=5)
@@ -109,17 +115,16 @@ def test_a_player_who_may_take_the_dice_with_an_ability_is_asked() -> None:
 
 @pytest.mark.parametrize("ability", [SWAP, EXCHANGE])
 def test_a_player_who_may_move_cards_before_taking_the_dice_is_asked(ability: str) -> None:
-    table = started().turn((1, 2), {1: SUM, 2: SUM, 3: SUM}).move(sb.END_TURN)
-    card = ship(5, 0, blue=("charge", 0), slots=1, ability=ability, ability_when=ANY_TURN)
-    table.move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=2, choice=SUM).move(sb.BUY, seat=2, how=CLAIM, **card)
-    table.move(sb.END_TURN).move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=3, choice=SUM).move(sb.END_TURN)
-    table.move(sb.ROLL, values=[1, 2]).move(sb.ASSIGN, seat=1, choice=SUM).move(sb.END_TURN)
-    table.move(sb.ROLL, values=[5, 5]).move(sb.ASSIGN, seat=2, choice=INDIVIDUAL)  # Ben's turn: a token
-    assert table.console(2).sectors[5].charges == 1
-    table.move(sb.END_TURN).move(sb.ROLL, values=[1, 2])  # Chika's turn: nothing either way for Ben or Aki
+    table = chika_rolls_nothing_for_ben_who_holds_a_charged(ability)
     roll_ = table.game.roll
     # Ben may move his cards first (his deployed ship of sector 10 into sector 5, say): asked, not recorded.
     assert roll_ is not None and roll_.recorded_for == (1,)
+
+
+def test_a_player_whose_charged_ability_leaves_the_roll_as_it_is_is_not_asked() -> None:
+    table = chika_rolls_nothing_for_ben_who_holds_a_charged(LOSE_VP)
+    roll_ = table.game.roll
+    assert roll_ is not None and roll_.recorded_for == (1, 2)  # others losing VP changes nothing Ben takes
 
 
 # -- The active player's Reroll comes first ------------------------------------------------------
