@@ -9,15 +9,47 @@
     return !!element && (element.tagName === "TEXTAREA" ||
       (element.tagName === "INPUT" && /^(text|number|search|tel|)$/.test(element.type || "")));
   }
-  document.addEventListener("htmx:beforeSwap", function () {
+  /* The entry of the board being swapped in (its data-seq), read from the answer before the morph. */
+  var incomingSeq = 0;
+  document.addEventListener("htmx:beforeSwap", function (event) {
     if (window.Idiomorph) window.Idiomorph.defaults.ignoreActiveValue = typingIn(document.activeElement);
+    var found = /id="board"[^>]*data-seq="(\d+)"|data-seq="(\d+)"[^>]*id="board"/.exec(event.detail.serverResponse || "");
+    incomingSeq = found ? parseInt(found[1] || found[2], 10) : 0;
   });
+  /* A box the player typed in or a chip they picked, in a form not sent yet, keeps its value when
+     another phone's entry changes the board (a half-entered hand, a card's chips): only the board
+     that shows the entry of its own form sets it back. A select takes the new board (its form may
+     now be a different move). */
+  function changedByPlayer(node) {
+    if (node.tagName === "TEXTAREA") return node.value !== node.defaultValue;
+    if (node.tagName !== "INPUT" || !node.form) return false;
+    if (node.type === "radio" || node.type === "checkbox") return node.checked !== node.defaultChecked;
+    return typingIn(node) && node.value !== node.defaultValue;
+  }
   /* A section the player opened (more crew moves, a form folded away) stays open when the board
      changes under it: the morph may open a section, never close one the player opened. */
   if (window.Idiomorph) {
     window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element, mutation) {
       return !(name === "open" && mutation === "remove" && element.tagName === "DETAILS");
     };
+    window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode) {
+      if (oldNode.nodeType !== 1 || !changedByPlayer(oldNode)) return true;
+      var entry = sending[signatureOf(oldNode.form)];
+      return !!(entry && entry.stored && incomingSeq > entry.seq);
+    };
+  }
+
+  /* The forms whose entry is on its way or stored but not yet on the board, by signature (where
+     they post and their hidden fields: the same form on the board before and after): the board
+     entry they were sent at, when, and whether the server stored it. */
+  var sending = {};
+  function signatureOf(form) {
+    if (!form) return "";
+    var parts = [form.getAttribute("action") || ""];
+    form.querySelectorAll("input[type=hidden]").forEach(function (input) {
+      if (input.name !== "key" && input.name !== "csrf_token") parts.push(input.name + "=" + input.value);
+    });
+    return parts.join("\u0001");
   }
 
   var banner = document.getElementById("connection");
@@ -121,7 +153,7 @@
     var titled = document.querySelectorAll("#board [id]");
     for (var i = 0; i < titled.length; i++) {
       var top = titled[i].getBoundingClientRect().top;
-      if (top >= 0) return { id: titled[i].id, top: top };
+      if (top >= 0 && top < window.innerHeight) return { id: titled[i].id, top: top };
     }
     return null;
   }
@@ -160,7 +192,13 @@
      watched, not htmx's events: those are fired on the form, which a board refresh may already
      have replaced, and then reach nobody. */
   function watchEntry(xhr, config, element) {
+    var form = element && element.closest ? element.closest("form") : null;
+    var signature = form && !form.hasAttribute("data-every-tap") ? signatureOf(form) : "";
+    var entry = { seq: boardSeq(), at: Date.now(), stored: false };
+    if (signature) sending[signature] = entry;
+    var done = function () { if (sending[signature] === entry) delete sending[signature]; };
     var keep = function (why) {
+      done();
       enqueue(config, element);
       if (why) tell("kept", why);
       showConnection();
@@ -168,7 +206,8 @@
     xhr.addEventListener("load", function () {
       if (xhr.status >= 500) keep("server");
       else if (xhr.status === 429) keep("busy");
-      else if (xhr.status >= 200 && xhr.status < 300) stored();
+      else if (xhr.status >= 200 && xhr.status < 300) { entry.stored = true; stored(); }
+      else done(); /* refused: the player corrects the form and sends it again */
     });
     xhr.addEventListener("timeout", function () { keep("timeout"); });
     xhr.addEventListener("error", function () { keep(navigator.onLine ? "timeout" : ""); });
@@ -321,7 +360,7 @@
   }
   document.body.addEventListener("htmx:afterSettle", function (event) { localTimes(event.target); });
 
-  /* One tap, one intent. A control is held (it takes no tap) for a moment in two cases only, and a
+  /* One tap, one intent. A control is held (it takes no tap) for a moment in three cases only, and a
      tap on a held control is never lost in silence: a note says why, right at the control.
      1. A button that moves the whole table on (a flip, an end of round or turn) whose step has just
         changed on this phone's board (another phone's tap): the tap was meant for the board before.
@@ -329,11 +368,14 @@
      2. A control (a button, a link, an overlay's button) that has just appeared under the finger
         that tapped: the second tap of a double tap, meant for the control that was there, is not
         taken by the one that replaced it (a zone button moving up under "character is done").
+     3. A form's button while the form's entry is on its way, until the board shows it: the second
+        tap of a double tap would send the same fields again, as an entry of its own (a hand's sets
+        scored twice, one crew moved twice).
      Everything else takes a tap at once: a button that appears elsewhere on the screen (another
-     player's dice choice) counts however soon it is tapped, and a button that stays (a tally's +)
-     counts every tap. */
+     player's dice choice) counts however soon it is tapped, and a counter's button (a form marked
+     data-every-tap: a tally's +, a box's step, a crew landed) counts every tap. */
   var HOLD_MS = 1000;
-  var CONTROLS = "button, a[href], summary, [role=button]";
+  var CONTROLS = "button, a[href], summary, [role=button], label, input[type=checkbox], input[type=radio]";
   var stepsShown = null; /* move kind -> the step its button showed; null until the first look */
   var heldSteps = {};
   var lastTap = null; /* where and when the finger last tapped a control, and which control */
@@ -359,12 +401,18 @@
     control.classList.add("held-control");
     setTimeout(function () {
       if (Number(control.getAttribute("data-held-until") || 0) > Date.now()) return;
-      control.removeAttribute("data-held-until");
-      control.removeAttribute("aria-disabled");
-      control.classList.remove("held-control");
-      var shown = control.parentNode && control.parentNode.querySelector(".held-note");
-      if (shown) shown.parentNode.removeChild(shown);
+      release(control);
     }, until - Date.now() + 10);
+  }
+
+  function release(control) {
+    control.removeAttribute("data-held-until");
+    control.removeAttribute("aria-disabled");
+    control.classList.remove("held-control");
+    var place = control.closest("form") || control.parentNode;
+    var shown = place && place.querySelector(".held-note");
+    if (shown) shown.parentNode.removeChild(shown);
+    if (place) place.classList.remove("held");
   }
 
   function isHeld(control) { return Number(control.getAttribute("data-held-until") || 0) > Date.now(); }
@@ -445,7 +493,38 @@
     sayHeld(control);
   }, true);
 
+  /* 3. A form whose entry is on its way: its send is refused here, and said at the button tapped. */
+  function entryOnItsWay(form) {
+    var entry = sending[signatureOf(form)];
+    return entry && Date.now() - entry.at < SEND_TIMEOUT + 2000 ? entry : null;
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || !form.hasAttribute("hx-post") || form.hasAttribute("data-every-tap")) return;
+    var entry = entryOnItsWay(form);
+    if (!entry) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var button = event.submitter || form.querySelector("button");
+    if (!button) return;
+    hold(button, entry.at + SEND_TIMEOUT + 2000, (banner && banner.getAttribute("data-held-sending")) || "");
+    sayHeld(button);
+  }, true);
+  /* The board shows the entry: its form takes taps again. */
+  function boardShowsEntries() {
+    Object.keys(sending).forEach(function (signature) {
+      var entry = sending[signature];
+      if ((entry.stored && boardSeq() > entry.seq) || Date.now() - entry.at >= SEND_TIMEOUT + 2000) {
+        delete sending[signature];
+        document.querySelectorAll("#board form[hx-post] button[data-held-until]").forEach(function (button) {
+          if (signatureOf(button.form) === signature) release(button);
+        });
+      }
+    });
+  }
+
   holdAdvancing();
+  document.body.addEventListener("htmx:afterSettle", boardShowsEntries);
   document.body.addEventListener("htmx:afterSwap", function () { changedAt = Date.now(); holdUnderTheFinger(); });
   document.body.addEventListener("htmx:afterSettle", function () { holdAdvancing(); holdUnderTheFinger(); });
 

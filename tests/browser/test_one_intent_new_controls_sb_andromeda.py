@@ -141,22 +141,7 @@ def test_a_double_tap_on_roll_the_dice_rolls_once_and_the_roll_still_waits_on_ak
         caught_up(page, seq + 2)
 
 
-@pytest.mark.parametrize(
-    "tapper",
-    [
-        "akis-phone",
-        pytest.param(
-            "hosts-phone",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the second tap turns the host's 'For another player' switch off: the hint's label "
-                "'For another player: take the dice for Aki' comes up under the finger, shows while the switch "
-                "is on for Everyone (static/css/app.css 242-250), and a label is no held control "
-                "(static/js/app.js CONTROLS)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("tapper", ["akis-phone", "hosts-phone"])
 def test_a_double_tap_on_keep_the_dice_keeps_them_once_and_takes_no_sector_for_aki(  # type: ignore[no-untyped-def]
     live_server: str, phone, tapper: str
 ) -> None:
