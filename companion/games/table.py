@@ -363,6 +363,21 @@ def undoable(game: Game, state: TableState, target: Event, seat: int | None, hos
     )
 
 
+def undo_chain(state: TableState, event: Event) -> tuple[Event, int]:
+    """Return the entry that ``event``'s chain of undos reaches, and how many undos the chain holds.
+
+    An entry that is no undo is its own end (0). An undo of it is 1 (it undid the entry), an undo
+    of that undo 2 (it redid it), and so on: an odd count undoes the entry, an even one redoes it.
+    """
+    depth, end = 0, event
+    while end.kind == kinds.VOID:
+        target = state.event(int(end.payload["target"]))
+        if target is None or target.seq >= end.seq:
+            break
+        depth, end = depth + 1, target
+    return end, depth
+
+
 # -- Words and scores ----------------------------------------------------------------------------
 
 
@@ -377,15 +392,11 @@ def describe(game: Game, state: TableState, event: Event, seat: int | None = Non
     if move is None:
         return msg(N_("Unknown kind of entry: {kind}."), kind=event.kind)
     if event.kind == kinds.VOID:
-        target = state.event(int(event.payload["target"]))
-        if target is not None and target.kind != kinds.VOID and target.seq < event.seq:
-            return msg(N_("Undid entry #{seq}: {what}"), seq=target.seq, what=describe(game, state, target, seat))
-        undone = (
-            state.event(int(target.payload["target"])) if target is not None and target.kind == kinds.VOID else None
-        )
-        if target is not None and undone is not None and undone.seq < target.seq < event.seq:
-            # An undo of an undo brings the entry back: say which, and what it says.
-            return msg(N_("Redid entry #{seq}: {what}"), seq=undone.seq, what=describe(game, state, undone, seat))
+        entry, depth = undo_chain(state, event)
+        if depth and entry.kind != kinds.VOID:
+            # An undo of an undo brings the entry back, one more takes it away again: say which, and what it says.
+            said = N_("Undid entry #{seq}: {what}") if depth % 2 else N_("Redid entry #{seq}: {what}")
+            return msg(said, seq=entry.seq, what=describe(game, state, entry, seat))
     try:
         event = _checked(state.setup, move, event)
     except RuleError:

@@ -13,7 +13,7 @@ from companion.games.mechanics.randomness import seed_hash
 from companion.games.moves import Control, Viewer
 from companion.games.registry import get_game
 from companion.games.scores import Scoreboard
-from companion.games.table import describe, score, skip_reason, undoable, viewer
+from companion.games.table import describe, score, skip_reason, undo_chain, undoable, viewer
 from companion.games.table_state import TableState
 
 
@@ -87,6 +87,8 @@ class LogLine:
     voided: bool
     skipped: Any
     undoable: bool
+    redo: bool  # its button brings an undone entry back (else it takes one away)
+    entry: int  # the entry its button undoes or redoes: its own, or the one its chain of undos reaches
 
 
 LOG_PAGE = 50
@@ -115,6 +117,7 @@ def log_page(state: TableState, seat: int | None, host: bool, before: int | None
     for index in range(end - 1, start - 1, -1):
         event = events[index]
         author = names.get(event.author, "") if event.author is not None else ""
+        entry, depth = undo_chain(state, event)
         lines.append(
             LogLine(
                 event=event,
@@ -123,6 +126,8 @@ def log_page(state: TableState, seat: int | None, host: bool, before: int | None
                 voided=event.seq in state.voided,
                 skipped=skip_reason(game, state, event, seat),
                 undoable=undoable(game, state, event, seat, host),
+                redo=depth % 2 == 1,
+                entry=entry.seq,
             )
         )
     return LogPage(lines, events[start].seq if start > 0 else None)

@@ -87,6 +87,32 @@ def test_an_undo_and_a_redo_each_say_which_entry_and_what_it_said(client: FlaskC
         assert [span.get_text() for span in page.select("li .what")] == expected
 
 
+def test_a_screen_reader_hears_redo_on_the_redo_button_with_the_entry_it_brings_back(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=2)
+    post_event(client, code, kind="void", target=1)  # entry 2 undoes entry 1: its button redoes entry 1
+    page = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser")
+    buttons = {button.get_text(strip=True): button["aria-label"] for button in page.select("li form button")}
+    assert buttons == {"Redo": "Redo entry 1"}  # entry 1, undone, offers no undo of its own
+
+
+def test_each_button_of_a_chain_of_undos_says_what_it_does_to_the_entry(client: FlaskClient) -> None:
+    code = new_table(client)
+    post_event(client, code, kind="tally.add", seat=1, category="vp", delta=2)
+    post_event(client, code, kind="void", target=1)
+    post_event(client, code, kind="void", target=2)  # redid entry 1: its button takes entry 1 away again
+    page = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser")
+    buttons = [(b.get_text(strip=True), b["aria-label"]) for b in page.select("li form button")]
+    assert buttons == [("Undo", "Undo entry 1"), ("Undo", "Undo entry 1")]  # entries 3 and 1
+    post_event(client, code, kind="void", target=3)  # undid entry 1 again
+    page = BeautifulSoup(client.get(f"/t/{code}/log").text, "html.parser")
+    assert page.select("li .what")[0].get_text() == "Undid entry #1: Aki: Victory points +2"
+    buttons = [(b.get_text(strip=True), b["aria-label"]) for b in page.select("li form button")]
+    assert buttons == [("Redo", "Redo entry 1"), ("Redo", "Redo entry 1")]  # entries 4 and 2: each brings 1 back
+    post_event(client, code, kind="void", target=4)
+    assert client.get(f"/t/{code}/log").text.count("Redid entry #1") == 2  # entries 5 and 3
+
+
 def test_a_negative_change_in_the_log_carries_the_minus_sign(client: FlaskClient) -> None:
     code = new_table(client)
     post_event(client, code, kind="tally.add", seat=1, category="vp", delta=7)
