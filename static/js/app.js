@@ -9,17 +9,24 @@
     return !!element && (element.tagName === "TEXTAREA" ||
       (element.tagName === "INPUT" && /^(text|number|search|tel|)$/.test(element.type || "")));
   }
-  /* The entry of the board being swapped in (its data-seq), read from the answer before the morph. */
+  /* Before a swap: the entry of the board coming in (its data-seq, read from the answer), and each
+     box or chip the player changed, with its form's signature as it was (the morph may turn an old
+     form into another one: another seat's, when one before it goes). */
   var incomingSeq = 0;
+  var changedBefore = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (window.Idiomorph) window.Idiomorph.defaults.ignoreActiveValue = typingIn(document.activeElement);
     var found = /id="board"[^>]*data-seq="(\d+)"|data-seq="(\d+)"[^>]*id="board"/.exec(event.detail.serverResponse || "");
     incomingSeq = found ? parseInt(found[1] || found[2], 10) : 0;
+    changedBefore = new Map();
+    document.querySelectorAll("#board input, #board textarea").forEach(function (node) {
+      if (changedByPlayer(node)) changedBefore.set(node, signatureOf(node.form));
+    });
   });
   /* A box the player typed in or a chip they picked, in a form not sent yet, keeps its value when
-     another phone's entry changes the board (a half-entered hand, a card's chips): only the board
-     that shows the entry of its own form sets it back. A select takes the new board (its form may
-     now be a different move). */
+     another phone's entry changes the board (a half-entered hand, a card's chips), as long as the
+     new board has the same form there; only the board that shows the entry of its own form sets
+     it back. A select takes the new board (its form may now be a different move). */
   function changedByPlayer(node) {
     if (node.tagName === "TEXTAREA") return node.value !== node.defaultValue;
     if (node.tagName !== "INPUT" || !node.form) return false;
@@ -32,22 +39,30 @@
     window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element, mutation) {
       return !(name === "open" && mutation === "remove" && element.tagName === "DETAILS");
     };
-    window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode) {
-      if (oldNode.nodeType !== 1 || !changedByPlayer(oldNode)) return true;
-      var entry = sending[signatureOf(oldNode.form)];
+    window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+      if (!changedBefore || !changedBefore.has(oldNode)) return true;
+      var signature = changedBefore.get(oldNode);
+      var newForm = newNode && newNode.closest ? newNode.closest("form") : null;
+      if (newNode.name !== oldNode.name || newNode.type !== oldNode.type || signatureOf(newForm) !== signature) {
+        return true; /* another form comes here: what was typed was not for it */
+      }
+      var entry = sending[signature];
       return !!(entry && entry.stored && incomingSeq > entry.seq);
     };
   }
 
   /* The forms whose entry is on its way or stored but not yet on the board, by signature (where
-     they post and their hidden fields: the same form on the board before and after): the board
-     entry they were sent at, when, and whether the server stored it. */
+     they post and their hidden fields but the key, the token and the step a guard shows: the same
+     form on the board before and after): the board entry they were sent at, when, and whether the
+     server stored it. */
   var sending = {};
   function signatureOf(form) {
     if (!form) return "";
     var parts = [form.getAttribute("action") || ""];
     form.querySelectorAll("input[type=hidden]").forEach(function (input) {
-      if (input.name !== "key" && input.name !== "csrf_token") parts.push(input.name + "=" + input.value);
+      if (input.name !== "key" && input.name !== "csrf_token" && !input.hasAttribute("data-step")) {
+        parts.push(input.name + "=" + input.value);
+      }
     });
     return parts.join("\u0001");
   }
