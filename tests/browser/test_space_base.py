@@ -51,7 +51,7 @@ def test_a_charge_card_on_both_sides_with_a_reroll_takes_four_chips_and_its_fram
     submit_and_wait(aki, form.get_by_role("button", name="Buy first ship"))
     aki.reload()
     console = " ".join(aki.locator("#consoles-title ~ details", has_text="Aki").inner_text().split())
-    assert "level 1 ship Blue: charge charge 0/2 Ability: Reroll (on my turn)" in console
+    assert "level 1 ship Blue: charge tokens 0/2 Ability: Reroll (on my turn)" in console
     ben = phone()  # the card as Ben's phone offers it: its red side charged as the blue one, as many slots
     join(ben, live_server + host.locator("a[href^='/join/']").first.get_attribute("href"), "Ben")
     offered = " ".join(ben.locator("form.known-card", has_text="Sector 6, cost 4").inner_text().split())

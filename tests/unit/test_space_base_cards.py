@@ -156,7 +156,7 @@ def test_each_side_of_a_card_shows_its_own_reward_and_slots() -> None:
     stationed = [said(t.text) for t in side_tags(card, deployed=False)]
     deployed = [said(t.text) for t in side_tags(card, deployed=True, tokens=1)]
     assert stationed == ["Blue: +2 VP"]
-    assert deployed == ["Red: charge", "charge 1/2"]
+    assert deployed == ["Red: charge", "tokens 1/2"]
 
 
 def test_a_players_tracks_are_one_message_that_agrees_with_the_credits() -> None:

@@ -263,7 +263,7 @@ def test_the_console_shows_each_cards_rewards_charge_and_ability_as_the_card_doe
 
     three = sector_of(mine, 3)
     assert texts(three, ".sb-blue") == ["Blue: charge"]
-    assert texts(three, ".sb-charge") == ["charge 1/2"]
+    assert texts(three, ".sb-charge") == ["tokens 1/2"]
     assert texts(three, "em.sb-ability") == ["Ability: Reroll (on my turn)"]  # not a chip like the rewards
     assert texts(three, ".sb-red") == ["Red: +1 credit"]  # the starting ship deployed under it
     nine = sector_of(mine, 9)  # Aki's first ship, typed without amounts, over the starting ship

@@ -60,7 +60,7 @@ def _reward_tag(side: str, reward: Reward) -> Tag:
 
 
 def _charge_tag(tokens: int, slots: int) -> Tag:
-    return Tag(CHARGE_TAG, msg(N_("charge {tokens}/{slots}"), tokens=tokens, slots=slots))
+    return Tag(CHARGE_TAG, msg(N_("tokens {tokens}/{slots}"), tokens=tokens, slots=slots))
 
 
 def _slots_tag(slots: int) -> Tag:
