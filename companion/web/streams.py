@@ -33,12 +33,16 @@ LIMITS = {
     # The whole process: kept below the server's connections (companion/web/gunicorn_conf.py sets it).
     "STREAMS_PER_PROCESS": 9000,
 }
+# Where an app keeps its gate: each app its own, so two apps in one process never share counts.
+EXTENSION = "companion.stream_gate"
 
 
 def init_app(app: Flask) -> None:
-    """Set the limits: the app's config, else ``COMPANION_<NAME>`` from the environment, else the default."""
+    """Set the limits (the app's config, else ``COMPANION_<NAME>`` from the environment, else the default)
+    and give the app its own gate: two apps in one process (tests, a second server) never share counts."""
     for name, default in LIMITS.items():
         app.config.setdefault(name, int(os.environ.get(f"COMPANION_{name}", default)))
+    app.extensions[EXTENSION] = StreamGate()
 
 
 class StreamGate:
@@ -75,7 +79,10 @@ class StreamGate:
             return self._open[key]
 
 
-gate = StreamGate()
+def gate(app: Flask | None = None) -> StreamGate:
+    """Return the app's stream gate (by default the current app's)."""
+    gate_of_app: StreamGate = (app or current_app).extensions[EXTENSION]
+    return gate_of_app
 
 
 def stream_keys(table_id: int, seat: int | None, host: bool, address: str | None, phone: str) -> dict[Hashable, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,8 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.storage.migrate import upgrade
+from companion.web.app import create_app
 from companion.web.streams import gate
 from tests.conftest import new_table
 from tests.web.test_moves import joined_phone
@@ -74,15 +77,29 @@ def test_the_process_keeps_room_for_everything_else(app: Flask, client: FlaskCli
         with open_stream(spectator(client, make_client, code), code, "10.1.1.1") as refused:
             assert refused.status_code == 429
         assert client.get("/").status_code == 200
-    assert gate.count(("process",)) == 0
+    assert gate(app).count(("process",)) == 0
 
 
 @pytest.mark.parametrize("reads", [0, 1])
-def test_a_closed_stream_is_no_longer_counted(client: FlaskClient, reads: int) -> None:
+def test_a_closed_stream_is_no_longer_counted(app: Flask, client: FlaskClient, reads: int) -> None:
     code = new_table(client)
     with open_stream(client, code) as response:
         chunks = iter(response.response)
         for _ in range(reads):
             next(chunks)
-        assert gate.count(("process",)) == 1
-    assert gate.count(("process",)) == 0
+        assert gate(app).count(("process",)) == 1
+    assert gate(app).count(("process",)) == 0
+
+
+def test_each_app_counts_only_its_own_streams(app: Flask, client: FlaskClient, tmp_path: Path) -> None:
+    """Two servers in one process (one test's server after another's) share no counts: table 1 of
+    another app's database is another table, whose host still gets its stream."""
+    url = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    upgrade(url)
+    other = create_app({**app.config, "DATABASE_URL": url})
+    for each in (app, other):
+        each.config["STREAMS_PER_HOST"] = 1
+    other_host = other.test_client()
+    with open_stream(client, new_table(client)) as first, open_stream(other_host, new_table(other_host)) as second:
+        assert first.status_code == second.status_code == 200
+        assert gate(app).count(("process",)) == gate(other).count(("process",)) == 1

@@ -30,7 +30,7 @@ def _message(seq: int) -> str:
 def stream(code: str) -> Response:
     """Stream the table's sequence numbers; a reconnect catches up from Last-Event-ID."""
     table, phone = this_table().info, this_phone()
-    release = gate.enter(stream_keys(table.id, phone.seat, phone.host, request.remote_addr, device_id()))
+    release = gate().enter(stream_keys(table.id, phone.seat, phone.host, request.remote_addr, device_id()))
     if release is None:
         # Too many streams here: the page polls for the board instead (app.js, on the stream's error).
         body = gettext("Too many live connections: this screen refreshes every few seconds instead.")
