@@ -125,6 +125,7 @@ def test_the_turns_choices_and_end_the_turn_are_on_the_first_screen_and_a_dead_p
     assert own_choices(chika).count() == 0
     for page in (ben, host):
         submit_and_wait(page, own_choices(page).first)
+    assert ben.locator("#board .stalled").count() == 1 and ben.locator("#board .stalled").is_hidden()  # not yet
     dan.close()  # Dan's phone died before he chose
 
     # The table waits on Dan: every phone says what to do, where it says so.
@@ -132,6 +133,7 @@ def test_the_turns_choices_and_end_the_turn_are_on_the_first_screen_and_a_dead_p
         caught_up(page, board_seq(host))
         page.get_by_text("Still choosing: Dan").wait_for()
         hint = page.locator("#board .stalled")
+        hint.wait_for(state="visible")  # after a while: a player choosing at once is not stalled
         assert hint.inner_text().startswith(
             "Dan's phone gone? The host can take the dice for Dan (For another player)."
         )
