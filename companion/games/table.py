@@ -238,6 +238,24 @@ def _note_moved(game: Game, before: TableState, after: TableState, last: Event) 
     return evolve(after, moved={**after.moved, **changed}) if changed else after
 
 
+def _follows_own_entry(game: Game, before: Event, event: Event) -> bool:
+    """Whether ``event`` is the same hand's next entry for the same seat after ``before``, an entry that
+    of the game that does not move the table on itself (an Andromeda action, then End the turn).
+
+    That hand made the board it taps: its tap is meant for that board, never the second tap of a
+    burst meant for the one before (the phone holds a control that came up under the finger). An
+    action that passed the turn on is another seat's board, and still held.
+    """
+    move = moves(game).get(before.kind)
+    return (
+        move is not None
+        and move.kind not in TABLE_KINDS  # an undo, a join: not the game's own step
+        and not move.advances
+        and (before.author, before.by_host) == (event.author, event.by_host)
+        and before.payload.get("seat") == event.payload.get("seat")
+    )
+
+
 def _check_hold(game: Game, state: TableState, event: Event, hold: timedelta) -> None:
     """Raise RuleError when an advancing move comes less than ``hold`` after the table moved on.
 
@@ -259,8 +277,10 @@ def _check_hold(game: Game, state: TableState, event: Event, hold: timedelta) ->
     if noted is None:
         return
     seq, at = noted
+    changed_by = state.event(seq)
+    if changed_by is not None and _follows_own_entry(game, changed_by, event):
+        return
     if timedelta(0) <= event.at - at < hold:
-        changed_by = state.event(seq)
         raise RuleError(
             N_(
                 "The table has just moved on ({what}), so this tap was not recorded. Look at the board,"

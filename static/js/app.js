@@ -56,6 +56,10 @@
      form on the board before and after): the board entry they were sent at, when, and whether the
      server stored it. */
   var sending = {};
+  function seatOf(form) {
+    var seat = form && form.querySelector("input[type=hidden][name=seat]");
+    return seat ? seat.value : "";
+  }
   function signatureOf(form) {
     if (!form) return "";
     var parts = [form.getAttribute("action") || ""];
@@ -209,7 +213,8 @@
   function watchEntry(xhr, config, element) {
     var form = element && element.closest ? element.closest("form") : null;
     var signature = form && !form.hasAttribute("data-every-tap") ? signatureOf(form) : "";
-    var entry = { seq: boardSeq(), at: Date.now(), stored: false };
+    var entry = { seq: boardSeq(), at: Date.now(), stored: false, seat: seatOf(form),
+                  advances: !!(form && form.querySelector("input[data-advances]")) };
     if (signature) sending[signature] = entry;
     var done = function () { if (sending[signature] === entry) delete sending[signature]; };
     var keep = function (why) {
@@ -380,6 +385,9 @@
      1. A button that moves the whole table on (a flip, an end of round or turn) whose step has just
         changed on this phone's board (another phone's tap): the tap was meant for the board before.
         The server refuses such a tap as long (ADVANCE_HOLD_SECONDS), counted from when it was stored.
+        A step this phone's own entry changed, for the same seat, by a move that does not itself move
+        the table on (an Andromeda action, then End the turn), holds nothing, here or on the server:
+        this phone made the board it taps.
      2. A control (a button, a link, an overlay's button) that has just appeared under the finger
         that tapped: the second tap of a double tap, meant for the control that was there, is not
         taken by the one that replaced it (a zone button moving up under "character is done").
@@ -392,6 +400,7 @@
   var HOLD_MS = 1000;
   var CONTROLS = "button, a[href], summary, [role=button], label, input[type=checkbox], input[type=radio]";
   var stepsShown = null; /* move kind -> the step its button showed; null until the first look */
+  var ownStep = null; /* the board this phone's own entry made (nothing else since), and its seat */
   var heldSteps = {};
   var lastTap = null; /* where and when the finger last tapped a control, and which control */
 
@@ -460,7 +469,8 @@
       if (!form) return;
       var step = form.querySelector("input[data-step]");
       var value = step ? step.value : "";
-      if (!firstLook && stepsShown[kind.value] !== value) heldSteps[kind.value] = now + HOLD_MS;
+      var own = ownStep && ownStep.seq === boardSeq() && ownStep.seat === seatOf(form);
+      if (!firstLook && stepsShown[kind.value] !== value && !own) heldSteps[kind.value] = now + HOLD_MS;
       shown[kind.value] = value;
       if ((heldSteps[kind.value] || 0) > now) {
         form.querySelectorAll("button").forEach(function (button) {
@@ -530,6 +540,7 @@
     Object.keys(sending).forEach(function (signature) {
       var entry = sending[signature];
       if ((entry.stored && boardSeq() > entry.seq) || Date.now() - entry.at >= SEND_TIMEOUT + 2000) {
+        if (entry.stored && !entry.advances && boardSeq() === entry.seq + 1) ownStep = { seq: boardSeq(), seat: entry.seat };
         delete sending[signature];
         document.querySelectorAll("#board form[hx-post] button[data-held-until]").forEach(function (button) {
           if (signatureOf(button.form) === signature) release(button);

@@ -10,6 +10,7 @@ import time
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_live_table import live
@@ -273,3 +274,38 @@ def test_a_double_tap_on_roll_the_dice_does_not_take_the_dice_with_the_button_th
         record(host, "void", target=seq + 1)  # the roll undone: Roll the dice again for the next burst
         caught_up(aki, seq + 2)
     screenshot(aki, "one-step-new-button")
+
+
+def exchange_one_card(page) -> None:  # type: ignore[no-untyped-def]
+    """The action of the turn on this phone: Exchange cards, one card."""
+    page.locator("details.action summary", has_text="Exchange cards").click()
+    form = page.locator("form:has(input[name=kind][value='andromeda.exchange'])")
+    form.locator("input[name=cards]").fill("1")
+    form.get_by_role("button", name="Exchange cards").click()
+
+
+def test_end_the_turn_right_after_ones_own_action_ends_it_at_once_and_another_phone_still_waits(  # type: ignore[no-untyped-def]
+    live_server: str, phone
+) -> None:
+    """Aki's phone made the board it taps: her End the turn, the moment her exchange shows, counts. The
+    host's phone did not: its End Ben's turn, right after Ben's exchange, waits its moment."""
+    host, (aki, ben, _chika) = andromeda(phone, live_server)
+    seq = board_seq(aki)
+    exchange_one_card(aki)
+    caught_up(aki, seq + 1)
+    aki.wait_for_timeout(100)  # the board has settled: a hold would be on by now
+    quiet(aki)
+    end_turn = aki.get_by_role("button", name="End the turn")
+    end_turn.scroll_into_view_if_needed()
+    box = end_turn.bounding_box()
+    aki.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # within a hold's second
+    shown = "seq => Number(document.querySelector('#board').dataset.seq) >= seq"
+    aki.wait_for_function(shown, arg=seq + 2, timeout=900)
+    assert aki.evaluate("window.toldSo") is False  # no note, no message: the tap counted
+    assert settled_seq(aki) == seq + 2, latest_entries(aki)
+    assert "Aki ended the turn by Aki" in latest_entries(aki, 1)[0], latest_entries(aki)
+
+    caught_up(ben, seq + 2)
+    exchange_one_card(ben)
+    caught_up(host, seq + 3)
+    expect(host.get_by_role("button", name="End Ben's turn")).to_have_attribute("aria-disabled", "true", timeout=900)

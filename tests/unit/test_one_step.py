@@ -178,3 +178,21 @@ def test_space_base_a_double_tap_on_end_the_turn_does_not_roll_for_the_next_play
     with pytest.raises(RuleError, match=JUST_MOVED_ON):
         tap(state, "sb.roll", 0.25)  # the host's second tap, on the Roll button that took End the turn's place
     assert tap(state, "sb.roll", 1.5).game.roll is not None
+
+
+def test_andromeda_end_the_turn_right_after_ones_own_action_is_recorded() -> None:
+    state = tap(andromeda_in_actions(), "andromeda.exchange", 0.0, author=1, seat=1, cards=1)
+    assert state.game.turn == 1 and state.game.actions_left == 2
+    assert tap(state, "andromeda.end-turn", 0.3, author=1, seat=1).game.turn == 2  # Aki's phone made that board
+
+
+@pytest.mark.parametrize(
+    ("author", "seat"),
+    [(None, 1), (2, 1)],
+    ids=["the host's phone, after Aki's", "another seat's phone"],
+)
+def test_andromeda_end_the_turn_right_after_another_hands_action_is_held(author: int | None, seat: int) -> None:
+    state = tap(andromeda_in_actions(), "andromeda.exchange", 0.0, author=1, seat=1, cards=1)
+    with pytest.raises(RuleError, match=JUST_MOVED_ON):
+        tap(state, "andromeda.end-turn", 0.3, author=author, seat=seat)
+    assert state.game.turn == 1
