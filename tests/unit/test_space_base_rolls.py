@@ -54,12 +54,34 @@ def test_a_player_whom_both_ways_pay_the_same_is_not_asked_and_the_log_says_so()
     assert table.game.active == 2
 
 
+@pytest.mark.parametrize("dice", [(3, 4), (5, 5), (4, 6)])
+def test_the_active_player_whom_both_ways_pay_the_same_is_not_asked_either(dice: tuple[int, int]) -> None:
+    """Aki's starting ships pay 1 credit in sectors 1-6 and 2 in 7-10: two dice or a sum of 7 to 10, 2 credits."""
+    table = started()
+    before = credits(table)
+    table.move(sb.ROLL, values=list(dice))
+    roll_ = table.game.roll
+    assert roll_ is not None and 1 in roll_.recorded_for and roll_.choices[1] == INDIVIDUAL
+    assert table.console(1).credits == before[1] + 2  # paid once, by the app
+    table.move(sb.ASSIGN, seat=1, choice=SUM)  # a tap her phone still had on screen names the way, pays nothing
+    assert table.console(1).credits == before[1] + 2 and table.game.roll.choices[1] == SUM  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("dice", [(2, 3), (1, 1), (6, 6)])
+def test_the_active_player_whose_ways_pay_differently_is_asked(dice: tuple[int, int]) -> None:
+    """Two dice pay Aki 2 credits; a sum of 2 to 6 pays 1, of 11 or 12 pays 3 (a double: sectors 1 and 1, or 2)."""
+    table = started()
+    table.move(sb.ROLL, values=list(dice))
+    roll_ = table.game.roll
+    assert roll_ is not None and 1 not in roll_.choices and 1 not in roll_.recorded_for
+
+
 def test_a_player_whose_ways_pay_differently_is_still_asked() -> None:
     table = started()
     table.move(sb.ROLL, values=[4, 6])  # the sum, 10, pays Ben's deployed starting ship; the dice pay nothing
     roll_ = table.game.roll
-    assert roll_ is not None and roll_.recorded_for == (3,) and 2 not in roll_.choices
-    assert said(table) == "Real dice: 4, 6 (the app recorded the choice of Chika: both ways paid them the same)"
+    assert roll_ is not None and roll_.recorded_for == (1, 3) and 2 not in roll_.choices
+    assert said(table) == "Real dice: 4, 6 (the app recorded the choice of Aki, Chika: both ways paid them the same)"
     table.move(sb.ASSIGN, seat=1, choice=SUM)
     with pytest.raises(RuleError, match=r"Still to choose sectors for these dice: Ben\."):
         table.move(sb.END_TURN)
@@ -170,10 +192,10 @@ def test_a_reroll_is_final_once_its_player_has_no_reroll_left_and_the_others_tak
     table.move(sb.ROLL, values=[2, 3]).move(sb.REROLL_MOVE, seat=1, dice=FIRST_DIE, values=[6], card_sector=4)
     roll_ = table.game.roll
     assert roll_ is not None and roll_.dice == (6, 3) and roll_.final
-    assert roll_.recorded_for == (2,)  # the new sum, 9, pays Chika's deployed ship: Chika is asked
+    assert roll_.recorded_for == (1, 2)  # the new sum, 9, pays Chika's deployed ship: Chika is asked
     assert said(table) == (
         "Aki rerolled the dice (card in sector 4): real dice, now 6, 3"
-        " (the app recorded the choice of Ben: both ways paid them the same)"
+        " (the app recorded the choice of Aki, Ben: both ways paid them the same)"
     )
 
 

@@ -94,14 +94,15 @@ CHANGES_THE_PAY = frozenset({SHIFT, DOUBLE, SWAP, EXCHANGE})
 
 
 def equal_choice(state: SpaceBase, seat: int) -> Option | None:
-    """Return the way the app takes the dice for ``seat`` (another player), or None when they are asked.
+    """Return the way the app takes the dice for ``seat``, or None when they are asked.
 
-    Asked: the active player, a player already chosen or not in the extra round, a player whose
-    ways pay differently or pay an ability done by hand, and a player who may use an ability now
-    that changes what the roll pays them (dice shift, 2X, Swap, Exchange).
+    Asked: a player already chosen or not in the extra round, a player whose ways pay differently
+    or pay an ability done by hand, and a player who may use an ability now that changes what the
+    roll pays them (dice shift, 2X, Swap, Exchange). The active player too is spared the tap when
+    both ways pay their blue rewards the same.
     """
     roll_ = state.roll
-    if roll_ is None or not roll_.final or seat == roll_.seat or seat in roll_.choices:
+    if roll_ is None or not roll_.final or seat in roll_.choices:
         return None
     if state.extra_round and seat not in state.extra_players:
         return None
@@ -109,7 +110,7 @@ def equal_choice(state: SpaceBase, seat: int) -> Option | None:
         needed = card.ability.tokens if card.ability is not None else 1
         if tokens >= needed and CHANGES_THE_PAY & set(abilities_now(state, seat, card)):
             return None
-    options = take_options(state.console(seat), roll_.dice, own_turn=False)
+    options = take_options(state.console(seat), roll_.dice, own_turn=seat == roll_.seat)
     first = options[0]
     if first.gain.abilities or any(_same(option.gain) != _same(first.gain) for option in options):
         return None
@@ -117,7 +118,7 @@ def equal_choice(state: SpaceBase, seat: int) -> Option | None:
 
 
 def record_equal(state: SpaceBase, seq: int) -> SpaceBase:
-    """Record the choice of every other player whom both ways pay the same, once entry ``seq`` made the roll final."""
+    """Record the choice of every player whom both ways pay the same, once entry ``seq`` made the roll final."""
     assert state.roll is not None
     players = state.extra_players if state.extra_round else state.order
     seats = []
