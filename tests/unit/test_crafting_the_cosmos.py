@@ -251,7 +251,7 @@ def test_an_old_entry_of_sets_of_five_same_energy_cards_still_scores_six_each() 
     assert describe(COSMOS, state, state.events[0]).render() == "Ben discarded 1 set of 5 same energy cards: 6 points"
 
 
-def energy(game: Game, name: str, **cards: int) -> Game:
+def energy(game: Game, name: str, **cards: int | bool) -> Game:
     """The player enters the energy cards in their hand by type."""
     return game.add(ctc.ENERGY_CARDS, seat=seat(name), **cards)
 
@@ -284,6 +284,28 @@ def test_the_sets_of_five_repeat_as_often_as_a_type_holds_them() -> None:
     assert points(board, "Chika", "energy-sets") == 18 and state.game.galaxy(3).hand == 0
     state, board = energy(energy(Game(), "Chika", gravity=5), "Chika", light=6).play()  # two turns
     assert points(board, "Chika", "energy-sets") == 12 and state.game.galaxy(3).hand == 1
+
+
+def test_a_type_kept_in_hand_gives_no_set_and_stays_whole_in_the_hand() -> None:
+    """Discarding is a choice (seed 004: 「…6ポイントを獲得できます」): Aki keeps her 5 lights for a card."""
+    state, board = energy(Game(), "Aki", light=5, time=11, keep_light=True).play()
+    assert points(board, "Aki", "energy-sets") == 12 and state.game.galaxy(1).hand == 5 + 1
+    assert describe(COSMOS, state, state.events[-1]).render() == (
+        "Aki discarded 2 sets of 5 same energy cards: 12 points, 6 left in hand"
+    )
+    form = next(form for form in panel_for(state, 1).forms if form.player.seat == 1)
+    assert [line.render() for line in form.last_energy] == [
+        "Light 5 cards: kept in hand",
+        "Time 11 cards: 2 sets (12 points), 1 left",
+    ]
+
+
+def test_a_hand_whose_every_set_is_kept_scores_nothing_and_says_so() -> None:
+    state, board = energy(Game(), "Ben", gravity=10, chemistry=2, keep_gravity=True).play()
+    assert points(board, "Ben", "energy-sets") == 0 and state.game.galaxy(2).hand == 12
+    assert describe(COSMOS, state, state.events[-1]).render() == (
+        "Ben kept the energy cards in hand, no set discarded: 12 in hand"
+    )
 
 
 def test_an_energy_entry_with_no_card_is_refused() -> None:

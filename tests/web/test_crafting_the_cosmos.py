@@ -250,6 +250,28 @@ def test_a_hand_entered_by_energy_type_from_the_form_is_split_into_sets_on_the_r
     assert "Akiが同種のエネルギーカード5枚を3セット捨てた：18ポイント、手札の残り5枚" in log
 
 
+def test_a_type_picked_to_keep_on_the_form_stays_in_the_hand_in_japanese_too(
+    client: FlaskClient, make_client: Any
+) -> None:
+    code = new_table(client, game=ctc.SLUG)
+    aki = joined_phone(client, make_client, code, 1)
+    aki.post("/language", data={"lang": "ja", "next": "/"})
+    page = BeautifulSoup(aki.get(f"/t/{code}").text, "html.parser")
+    form = page.select_one(f"#board form:has(input[name=kind][value='{ctc.ENERGY_CARDS}'])")
+    assert form is not None
+    keep = form.select("input[type=checkbox]")
+    assert [box["name"] for box in keep] == ["keep_light", "keep_time", "keep_gravity", "keep_chemistry"]
+    assert [" ".join(box.find_parent("label").text.split()) for box in keep] == ["光", "時間", "重力", "化学"]
+    legend = " ".join(keep[0].find_parent("fieldset").legend.text.split())  # type: ignore[union-attr]
+    assert legend == "手札に残す（セットを捨てない・任意）"
+    sent = post_event(aki, code, kind=ctc.ENERGY_CARDS, seat=1, light=5, time=6, keep_light=keep[0]["value"])
+    assert sent.status_code == 303
+    galaxy = table_state(client.application, code).game.galaxy(1)
+    assert galaxy.hand == 5 + 1 and galaxy.energy_sets == 1
+    log = " ".join(BeautifulSoup(aki.get(f"/t/{code}/log").text, "html.parser").text.split())
+    assert "Akiが同種のエネルギーカード5枚を1セット捨てた：6ポイント、手札の残り6枚" in log
+
+
 def test_a_hand_typed_wrong_or_left_empty_is_refused_with_a_message_not_a_failure(
     client: FlaskClient, make_client: Any
 ) -> None:

@@ -8,7 +8,8 @@ board and private parts (one line added since: the boards of that capture read t
 the server through a 30-second cache, which hid "Discovery cards typed before" from
 two Red Planet steps). Recaptured once since, when issue 42 and 43 reworded the boards and changed
 their forms (seat lines as one message, energy cards by type, crew moves by chips), after reading
-every line each role lost: only wordings and forms, no secret. The boards assembled now must read
+every line each role lost: only wordings and forms, no secret. One line added since: the legend of
+the energy types a player keeps in hand (the hand's own form). The boards assembled now must read
 the same, role by role: no secret moved into the public board, and no phone lost its own.
 """
 

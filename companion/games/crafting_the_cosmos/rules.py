@@ -175,14 +175,19 @@ class Entry:
 
 @dataclass(frozen=True)
 class EnergyType:
-    """One energy type of a hand entered by type: its cards, the sets of 5 found, the cards left."""
+    """One energy type of a hand entered by type: its cards, the sets of 5 found, the cards left.
+
+    Discarding is the player's choice (seed 004: 「…捨てて6ポイントを獲得できます」): a type ``kept``
+    stays whole in the hand (5 lights kept for a card that costs them), no set discarded.
+    """
 
     kind: str
     cards: int
+    kept: bool = False
 
     @property
     def sets(self) -> int:
-        return self.cards // ENERGY_SET_SIZE
+        return 0 if self.kept else self.cards // ENERGY_SET_SIZE
 
     @property
     def points(self) -> int:
@@ -190,7 +195,7 @@ class EnergyType:
 
     @property
     def left(self) -> int:
-        return self.cards % ENERGY_SET_SIZE
+        return self.cards - ENERGY_SET_SIZE * self.sets
 
 
 @dataclass(frozen=True)
@@ -210,9 +215,18 @@ class EnergyDiscard:
         return sum(t.left for t in self.types)
 
 
-def energy_types(payload: Mapping[str, int]) -> tuple[EnergyType, ...]:
+def keep_field(kind: str) -> str:
+    """The ``ctc.energy-cards`` field that keeps every card of energy type ``kind`` in the hand."""
+    return f"keep_{kind}"
+
+
+def energy_types(payload: Mapping[str, int | bool]) -> tuple[EnergyType, ...]:
     """Return the types a ``ctc.energy-cards`` payload holds cards of, in the board's order."""
-    return tuple(EnergyType(kind, payload[kind]) for kind in ENERGY_TYPES if payload.get(kind))
+    return tuple(
+        EnergyType(kind, int(payload[kind]), bool(payload.get(keep_field(kind))))
+        for kind in ENERGY_TYPES
+        if payload.get(kind)
+    )
 
 
 @dataclass(frozen=True)
@@ -708,6 +722,8 @@ def _describe_energy_cards(setup: Setup, state: Cosmos, event: Event, who: str) 
     """How many sets of 5 same energy cards the hand entered by type held, and the cards left in hand."""
     types = energy_types(event.payload)
     sets, left = sum(t.sets for t in types), sum(t.left for t in types)
+    if not sets and any(t.kept for t in types):
+        return msg(N_("{name} kept the energy cards in hand, no set discarded: {left} in hand"), name=who, left=left)
     if not sets:
         return msg(N_("{name} had no 5 same energy cards: {left} left in hand"), name=who, left=left)
     return msg(
@@ -833,7 +849,11 @@ MOVES = (
     Move(
         ENERGY_CARDS,
         N_("Energy cards in hand by type (every 5 same energy cards discarded for 6 points)"),
-        (_seat, *(Field(kind, "int", 0, 60, required=False) for kind in ENERGY_TYPES)),
+        (
+            _seat,
+            *(Field(kind, "int", 0, 60, required=False) for kind in ENERGY_TYPES),
+            *(Field(keep_field(kind), "bool", required=False) for kind in ENERGY_TYPES),
+        ),
         _while_playing(_energy_cards),
         _describe_energy_cards,
     ),
@@ -997,6 +1017,8 @@ def score_cosmos(setup: Setup, state: Cosmos) -> Scoreboard:
 def explain_energy_type(energy: EnergyType) -> Message:
     """Return how one type's sets were found: 「光11枚：2セット（12ポイント）、残り1枚」."""
     cards = msg(plural(energy.cards, N_("1 card"), N_("{count} cards")), count=energy.cards)
+    if energy.kept:
+        return msg(N_("{kind} {cards}: kept in hand"), kind=msg(ENERGY_TYPES[energy.kind]), cards=cards)
     if energy.sets:
         sets = msg(
             plural(energy.sets, N_("1 set ({points} points)"), N_("{count} sets ({points} points)")),

@@ -68,6 +68,7 @@ class SeatForms:
     can_create_life: bool
     goal_count: int | None
     energy_types: tuple[tuple[str, str], ...]  # (field, label) of each energy type, the board's order
+    keep_types: tuple[tuple[str, str], ...]  # (field, label): keep every card of that type in the hand
     last_energy: tuple[Message, ...]  # how this seat's last hand entered by type was split into sets of 5
 
 
@@ -230,6 +231,7 @@ def _forms(game: rules.Cosmos, player: Player, own: bool) -> SeatForms:
         can_create_life=len(galaxy.lives) < len(galaxy.nebulae),
         goal_count=game.counts.get(player.seat),
         energy_types=tuple(rules.ENERGY_TYPES.items()),
+        keep_types=tuple((rules.keep_field(kind), label) for kind, label in rules.ENERGY_TYPES.items()),
         last_energy=tuple(rules.explain_energy_type(t) for t in by_type[-1].types) if by_type and own else (),
     )
 
