@@ -239,20 +239,25 @@ def _note_moved(game: Game, before: TableState, after: TableState, last: Event) 
 
 
 def _follows_own_entry(game: Game, before: Event, event: Event) -> bool:
-    """Whether ``event`` is the same hand's next entry for the same seat after ``before``, an entry that
-    of the game that does not move the table on itself (an Andromeda action, then End the turn).
+    """Whether ``event`` is the same hand's next entry for a seat that ``before`` named too, ``before``
+    being a move of the game that does not move the table on itself (an Andromeda action, then End the
+    turn).
 
     That hand made the board it taps: its tap is meant for that board, never the second tap of a
-    burst meant for the one before (the phone holds a control that came up under the finger). An
-    action that passed the turn on is another seat's board, and still held.
+    burst meant for the one before (the phone holds a control that came up under the finger). The
+    hand is the seat, or the host (the ledger does not tell two phones of one seat apart). An action
+    that passed the turn on is another seat's board, and an entry that names no seat (Space Base's
+    start, a step of the whole table) another step: both are still held.
     """
     move = moves(game).get(before.kind)
+    seat = before.payload.get("seat")
     return (
         move is not None
         and move.kind not in TABLE_KINDS  # an undo, a join: not the game's own step
         and not move.advances
+        and seat is not None
+        and seat == event.payload.get("seat")
         and (before.author, before.by_host) == (event.author, event.by_host)
-        and before.payload.get("seat") == event.payload.get("seat")
     )
 
 

@@ -385,9 +385,9 @@
      1. A button that moves the whole table on (a flip, an end of round or turn) whose step has just
         changed on this phone's board (another phone's tap): the tap was meant for the board before.
         The server refuses such a tap as long (ADVANCE_HOLD_SECONDS), counted from when it was stored.
-        A step this phone's own entry changed, for the same seat, by a move that does not itself move
-        the table on (an Andromeda action, then End the turn), holds nothing, here or on the server:
-        this phone made the board it taps.
+        A step this phone's own entry changed, for the seat both name, by a move that does not itself
+        move the table on (an Andromeda action, then End the turn), holds nothing, here or on the
+        server: this phone made the board it taps. An entry naming no seat (Space Base's start) holds.
      2. A control (a button, a link, an overlay's button) that has just appeared under the finger
         that tapped: the second tap of a double tap, meant for the control that was there, is not
         taken by the one that replaced it (a zone button moving up under "character is done").
@@ -469,7 +469,7 @@
       if (!form) return;
       var step = form.querySelector("input[data-step]");
       var value = step ? step.value : "";
-      var own = ownStep && ownStep.seq === boardSeq() && ownStep.seat === seatOf(form);
+      var own = ownStep && ownStep.seat && ownStep.seq === boardSeq() && ownStep.seat === seatOf(form);
       if (!firstLook && stepsShown[kind.value] !== value && !own) heldSteps[kind.value] = now + HOLD_MS;
       shown[kind.value] = value;
       if ((heldSteps[kind.value] || 0) > now) {

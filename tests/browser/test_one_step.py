@@ -269,8 +269,9 @@ def test_a_double_tap_on_roll_the_dice_does_not_take_the_dice_with_the_button_th
         time.sleep(gap / 1000)
         aki.touchscreen.tap(*at)
         caught_up(aki, seq + 1)
+        # One entry, the roll: the second tap took no dice and ended no turn, whatever came up under it
+        # (a way to take the dice, or End the turn when the app took everyone's dice, both ways paying alike).
         assert settled_seq(aki) == seq + 1, (f"{gap} ms apart", latest_entries(aki))
-        assert aki.get_by_role("button", name=re.compile("Take sector")).count() >= 1  # the dice are still to take
         record(host, "void", target=seq + 1)  # the roll undone: Roll the dice again for the next burst
         caught_up(aki, seq + 2)
     screenshot(aki, "one-step-new-button")

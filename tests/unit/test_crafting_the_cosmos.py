@@ -308,6 +308,11 @@ def test_a_hand_whose_every_set_is_kept_scores_nothing_and_says_so() -> None:
     )
 
 
+def test_a_type_kept_with_fewer_than_five_cards_is_no_set_kept() -> None:
+    state, _ = energy(Game(), "Aki", light=3, time=2, keep_light=True).play()
+    assert describe(COSMOS, state, state.events[-1]).render() == "Aki had no 5 same energy cards: 5 left in hand"
+
+
 def test_an_energy_entry_with_no_card_is_refused() -> None:
     assert Game().refused(ctc.ENERGY_CARDS, seat=1) == "Enter how many energy cards of each type are in the hand."
     assert (

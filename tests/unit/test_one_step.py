@@ -196,3 +196,12 @@ def test_andromeda_end_the_turn_right_after_another_hands_action_is_held(author:
     with pytest.raises(RuleError, match=JUST_MOVED_ON):
         tap(state, "andromeda.end-turn", 0.3, author=author, seat=seat)
     assert state.game.turn == 1
+
+
+def test_space_base_a_roll_right_after_ones_own_start_is_still_held() -> None:
+    """The start names no seat: a step of the whole table, whoever tapped it, so the roll waits its moment."""
+    table = test_space_base.Table().first_ships(*(test_space_base.ship(12 - seat, 2) for seat in (1, 2, 3)))
+    state = tap(table.state, "sb.start", 0.0, author=1)
+    with pytest.raises(RuleError, match=JUST_MOVED_ON):
+        tap(state, "sb.roll", 0.3, author=1, values=[3, 4])
+    assert tap(state, "sb.roll", 1.5, author=1, values=[3, 4]).game.roll is not None

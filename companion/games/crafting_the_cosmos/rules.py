@@ -722,7 +722,7 @@ def _describe_energy_cards(setup: Setup, state: Cosmos, event: Event, who: str) 
     """How many sets of 5 same energy cards the hand entered by type held, and the cards left in hand."""
     types = energy_types(event.payload)
     sets, left = sum(t.sets for t in types), sum(t.left for t in types)
-    if not sets and any(t.kept for t in types):
+    if not sets and any(t.kept and t.cards >= ENERGY_SET_SIZE for t in types):
         return msg(N_("{name} kept the energy cards in hand, no set discarded: {left} in hand"), name=who, left=left)
     if not sets:
         return msg(N_("{name} had no 5 same energy cards: {left} left in hand"), name=who, left=left)
@@ -848,7 +848,7 @@ MOVES = (
     ),
     Move(
         ENERGY_CARDS,
-        N_("Energy cards in hand by type (every 5 same energy cards discarded for 6 points)"),
+        N_("Energy cards in hand by type (every 5 same energy cards discarded for 6 points, unless kept)"),
         (
             _seat,
             *(Field(kind, "int", 0, 60, required=False) for kind in ENERGY_TYPES),

@@ -1,7 +1,8 @@
 """The ways one phone may take the dice of a roll, for its own seat or another's, and what each gives.
 
-Once a roll is final, the app records the choice of every other player whom both ways pay the
-same (nothing at all, most often): nobody taps for a choice that changes nothing.
+Once a roll is final, the app records the choice of every player whom both ways pay the same (for
+the other players nothing at all, most often; for the active player, their blue rewards): nobody
+taps for a choice that changes nothing.
 """
 
 from __future__ import annotations
