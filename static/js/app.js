@@ -535,6 +535,21 @@
     hold(button, entry.at + SEND_TIMEOUT + 2000, (banner && banner.getAttribute("data-held-sending")) || "");
     sayHeld(button);
   }, true);
+  /* A form the board has just brought, tapped before htmx has taken it over (between the swap and
+     its settling), would be sent by the browser itself, without this phone's token and key, and
+     the phone would leave the board for an error page. Its tap is held instead, as a control that
+     came up under the finger: the note says so, and a tap a moment later is sent as usual. htmx,
+     once it holds a form, prevents the browser's own send before this listener hears it. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !window.htmx || !form || !form.hasAttribute("hx-post")) return;
+    event.preventDefault();
+    var button = event.submitter || form.querySelector("button");
+    if (!button) return;
+    hold(button, Date.now() + HOLD_MS, (banner && banner.getAttribute("data-held-new")) || "");
+    sayHeld(button);
+  });
+
   /* The board shows the entry: its form takes taps again. */
   function boardShowsEntries() {
     Object.keys(sending).forEach(function (signature) {

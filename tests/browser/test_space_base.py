@@ -77,18 +77,19 @@ def test_two_phones_choose_differently_on_one_roll(live_server: str, phone) -> N
     assert ben.get_by_role("button", name="Roll the dice").count() == 0  # only the active player rolls
 
     roll = aki.locator("form", has=aki.get_by_role("button", name="Roll the dice"))
-    roll.locator("input[name=values]").fill("3 4")
+    # Sectors 1 and 4 pay Aki 1 + 1 credits, the sum 5 one: she chooses. Ben's starting ship is deployed in 4.
+    roll.locator("input[name=values]").fill("1 4")
     submit_and_wait(aki, roll.get_by_role("button", name="Roll the dice"))
-    ben.get_by_role("button", name="Take sector 7 (the sum):").wait_for()
-    submit_and_wait(aki, aki.get_by_role("button", name="Take sectors 3 and 4:"))
-    submit_and_wait(ben, ben.get_by_role("button", name="Take sector 7 (the sum):"))
+    ben.get_by_role("button", name="Take sector 5 (the sum):").wait_for()
+    submit_and_wait(aki, aki.get_by_role("button", name="Take sectors 1 and 4:"))
+    submit_and_wait(ben, ben.get_by_role("button", name="Take sector 5 (the sum):"))
     aki.wait_for_function(
         "() => document.querySelector('#consoles-title').parentElement.innerText.includes('took the sum')"
     )
     assert "took the two dice" in console_line(aki, "Aki") and "took the sum" in console_line(aki, "Ben")
-    # Aki (start player, no bonus): 5 − 2 = 3 credits, + the stationed starting ships of sectors 3 and 4 (1 each).
+    # Aki (start player, no bonus): 5 − 2 = 3 credits, + the stationed starting ships of sectors 1 and 4 (1 each).
     assert "Aki: 5 credits, 0 income, 0 VP" in console_line(aki, "Aki")
-    # Ben (2nd: +1 credit): 5 − 3 + 1 = 3; sector 7 holds no deployed ship of his.
+    # Ben (2nd: +1 credit): 5 − 3 + 1 = 3; sector 5 holds no deployed ship of his.
     assert "Ben: 3 credits, 0 income, 0 VP" in console_line(aki, "Ben")
     screenshot(ben, "space-base-two-choices")
     submit_and_wait(aki, aki.get_by_role("button", name="End the turn"))
@@ -137,7 +138,10 @@ def test_a_new_ship_takes_at_most_8_taps_and_one_seen_before_one_tap(live_server
     roll.locator("input[name=values]").fill("3 4")
     submit_and_wait(aki, roll.get_by_role("button", name="Roll the dice"))
     caught_up(ben, board_seq(aki))
-    take_first_option(aki, ben)
+    # Sectors 3 and 4, or 7: 2 credits for Aki either way (her starting ships): the app took hers.
+    assert aki.locator("form button", has_text="Take sector").count() == 0
+    assert "took the two dice" in console_line(aki, "Aki")
+    take_first_option(ben)
     caught_up(aki, board_seq(ben))
 
     taps = Taps(aki)  # a card nobody has entered: every chip differs from the presets
