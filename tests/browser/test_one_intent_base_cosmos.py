@@ -178,12 +178,14 @@ def test_the_turns_choices_and_end_the_turn_are_on_the_first_screen_and_a_dead_p
     submit_and_wait(ben, end_turn)
     caught_up(chika, board_seq(ben))
     roll(chika, "4 5")  # Aki's sector 4 and Ben's 9 (the sum) pay one way only; Dan's ways pay alike
-    choices = own_choices(chika)
-    for n in range(choices.count()):
-        assert_on_first_screen(chika, choices.nth(n), "a choice of turn 2")
-    for page in (chika, host, ben):
+    # Chika's own ways pay alike too (her starting ships: 1 + 1 credits, or 2): the app took hers.
+    assert own_choices(chika).count() == 0
+    for page in (host, ben):
         caught_up(page, board_seq(chika))
-        submit_and_wait(page, own_choices(page).first)
+        choices = own_choices(page)
+        for n in range(choices.count()):
+            assert_on_first_screen(page, choices.nth(n), f"a choice of turn 2 ({choices.nth(n).inner_text()})")
+        submit_and_wait(page, choices.first)
     caught_up(chika, board_seq(ben))
     assert_on_first_screen(chika, chika.get_by_role("button", name="End the turn"), "Chika's End the turn (turn 2)")
     assert_on_first_screen(host, host.get_by_role("button", name="End Chika's turn"), "the host's End Chika's turn")
